@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { defineOp } from '../kernel/operation.js';
+import { appParams, appSchema, createAppBody } from './apps.schema.js';
+import type { AppService } from './apps.service.js';
+
+export function appOperations(apps: AppService) {
+  return [
+    defineOp({
+      id: 'listApps',
+      mcp: 'list_apps',
+      method: 'GET',
+      path: '/api/v1/apps',
+      auth: 'owner',
+      tags: ['Apps'],
+      summary: 'List the apps of the token’s account',
+      response: z.object({ apps: z.array(appSchema) }),
+      handler: async (_in, ctx) => ({ apps: await apps.list(ctx.accountId) }),
+    }),
+    defineOp({
+      id: 'getApp',
+      mcp: 'get_app',
+      method: 'GET',
+      path: '/api/v1/apps/:idOrSlug',
+      auth: 'owner',
+      tags: ['Apps'],
+      summary: 'Get one app by id or slug',
+      params: appParams,
+      response: z.object({ app: appSchema }),
+      errors: [404],
+      handler: async ({ params }, ctx) => ({ app: await apps.get(ctx.accountId, params.idOrSlug) }),
+    }),
+    defineOp({
+      id: 'createApp',
+      mcp: 'create_app',
+      method: 'POST',
+      path: '/api/v1/apps',
+      auth: 'owner',
+      tags: ['Apps'],
+      summary: 'Create an app',
+      description: 'The slug is derived from the name when omitted (suffixed if taken); an explicit slug that is taken is a 409.',
+      body: createAppBody,
+      status: 201,
+      response: z.object({ app: appSchema }),
+      errors: [409, 422],
+      handler: async ({ body }, ctx) => ({ app: await apps.create(ctx.accountId, body) }),
+    }),
+  ];
+}

@@ -1,0 +1,46 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { AppsTable } from '../db/types.js';
+import type { App } from './apps.schema.js';
+
+export type AppRow = Selectable<AppsTable>;
+
+export const toApp = (r: AppRow): App => ({
+  id: r.id,
+  name: r.name,
+  slug: r.slug,
+  bundleId: r.bundle_id,
+  deepLinkScheme: r.deep_link_scheme,
+  logoUrl: r.logo_url,
+  promotion: r.promotion_json ? JSON.parse(r.promotion_json) : null,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
+
+export function createAppStore(db: Db) {
+  return {
+    list(accountId: string) {
+      return db.selectFrom('apps').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
+    },
+    /** Scoped: another account's app is simply not found. */
+    byIdOrSlug(accountId: string, idOrSlug: string) {
+      return db
+        .selectFrom('apps')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
+        .executeTakeFirst();
+    },
+    /** Public lookups are by slug alone (the public API's trust model). */
+    bySlug(slug: string) {
+      return db.selectFrom('apps').selectAll().where('slug', '=', slug).executeTakeFirst();
+    },
+    slugTaken(slug: string) {
+      return db.selectFrom('apps').select('id').where('slug', '=', slug).executeTakeFirst();
+    },
+    insert(row: AppRow) {
+      return db.insertInto('apps').values(row).execute();
+    },
+  };
+}
+export type AppStore = ReturnType<typeof createAppStore>;

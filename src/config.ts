@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** Environment -> typed config. Fails fast with one readable message listing every bad variable. */
+
+const boolish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = z
+  .string()
+  .url()
+  .refine((v) => /^https?:\/\//.test(v), 'must be an http(s) URL')
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.string().min(1).optional(),
+  BASE_URL: url.optional(),
+  WEB_URL: url.optional(),
+  SIGNUP_URL: url.optional(),
+  SHORT_LINK_URL: url.optional(),
+  SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  TRUST_PROXY: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  REDIS_URL: z.string().url().optional(),
+  COUNTRY_HEADER: z.string().optional(),
+  GEOIP_DB: z.string().optional(),
+  BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
+  DISABLE_DOCS: boolish.optional(),
+});
+
+export type Dialect = 'sqlite' | 'postgres';
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { dialect: Dialect; url: string };
+  /** Public origins; default to the server's own origin (http://localhost:PORT). */
+  baseUrl: string;
+  webUrl: string;
+  signupUrl: string;
+  shortLinkUrl: string;
+  /** Server secret: HMAC key for IP hashing, preview tokens and claim tokens. */
+  secret: string;
+  /** Fastify trustProxy value: false, true, a hop count or a list of addresses. */
+  trustProxy: boolean | number | string;
+  logLevel: string;
+  redisUrl?: string;
+  countryHeader?: string;
+  geoipDb?: string;
+  bodyLimit: number;
+  docs: boolean;
+}
+
+export class ConfigError extends Error {}
+
+function parseTrustProxy(v: string | undefined): boolean | number | string {
+  if (v === undefined || v === '' || v === 'false' || v === '0') return false;
+  if (v === 'true') return true;
+  if (/^\d+$/.test(v)) return Number(v);
+  return v; // comma-separated addresses or CIDRs, handed to Fastify/proxy-addr as is
+}
+
+/** Reads SECRET or the one kept under the data dir; generates it on first run. */
+function loadSecret(dataDir: string, given?: string): string {
+  if (given) return given;
+  const file = resolve(dataDir, 'secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dirname(file), { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const picked = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, env[k] === '' ? undefined : env[k]]),
+  );
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  const dbUrl = e.DATABASE_URL ?? resolve(dataDir, 'appflows.db');
+  const isPg = /^postgres(ql)?:\/\//.test(dbUrl);
+  if (!isPg && /^[a-z]+:\/\//i.test(dbUrl) && !dbUrl.startsWith('file:')) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_URL: must be a SQLite file path or a postgres:// URL',
+    );
+  }
+  const own = `http://localhost:${e.PORT}`;
+  const baseUrl = e.BASE_URL ?? own;
+  const webUrl = e.WEB_URL ?? baseUrl;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: isPg
+      ? { dialect: 'postgres', url: dbUrl }
+      : { dialect: 'sqlite', url: dbUrl === ':memory:' ? dbUrl : resolve(dbUrl.replace(/^file:/, '')) },
+    baseUrl,
+    webUrl,
+    signupUrl: e.SIGNUP_URL ?? webUrl,
+    shortLinkUrl: e.SHORT_LINK_URL ?? `${webUrl}/l`,
+    secret: loadSecret(dataDir, e.SECRET),
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    logLevel: e.LOG_LEVEL,
+    redisUrl: e.REDIS_URL,
+    countryHeader: e.COUNTRY_HEADER?.toLowerCase(),
+    geoipDb: e.GEOIP_DB,
+    bodyLimit: e.BODY_LIMIT,
+    docs: !e.DISABLE_DOCS,
+  };
+}

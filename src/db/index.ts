@@ -1,0 +1,59 @@
+import SqliteDatabase from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import pg from 'pg';
+import type { Dialect } from '../config.js';
+import type { Database } from './types.js';
+import { migrateToLatest } from './migrate.js';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  /** The raw better-sqlite3 handle on SQLite (used by group commit on hot write paths). */
+  sqlite?: SqliteDatabase.Database;
+  close(): Promise<void>;
+}
+
+export interface DbOptions {
+  dialect: Dialect;
+  url: string;
+  /** PostgreSQL schema to use (tests isolate themselves in a schema of their own). */
+  schema?: string;
+  poolSize?: number;
+}
+
+// COUNT(*) and BIGINT come back from pg as strings; our counters fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDb(opts: DbOptions): DbHandle {
+  if (opts.dialect === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      max: opts.poolSize ?? 10,
+      options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
+  const sqlite = new SqliteDatabase(opts.url);
+  // WAL + synchronous=FULL: every acknowledged commit is on disk (survives kill -9 and power loss).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = FULL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+}
+
+export async function openAndMigrate(opts: DbOptions): Promise<DbHandle> {
+  const handle = openDb(opts);
+  if (opts.dialect === 'postgres' && opts.schema) {
+    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(opts.schema)}`.execute(handle.db);
+  }
+  await migrateToLatest(handle.db, opts.schema);
+  return handle;
+}

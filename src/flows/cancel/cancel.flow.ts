@@ -1,0 +1,15 @@
+import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { cancelConfig, type CancelConfig } from './cancel.schema.js';
+import { cancelWarnings } from './cancel.warnings.js';
+
+export const cancelFlow: FlowTypeDef<CancelConfig> = {
+  type: 'cancel',
+  segment: 'cancel',
+  legacySegments: ['pre-cancel'],
+  legacyTypes: ['pre_cancel'],
+  label: 'Cancel flow',
+  schema: cancelConfig,
+  primarySlug: 'cancel',
+  multi: true,
+  warnings: (config) => cancelWarnings(config),
+};

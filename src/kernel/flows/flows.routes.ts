@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { appParams } from '../../apps/apps.schema.js';
+import type { AppService } from '../../apps/apps.service.js';
+import { defineOp, type Operation } from '../operation.js';
+import { flowSlugSchema, type FlowService } from './flows.service.js';
+import type { FlowTypeDef } from './registry.js';
+
+const warning = z.object({ code: z.string(), path: z.string(), message: z.string() });
+
+const envelope = z
+  .object({
+    flow: z.object({
+      id: z.string(),
+      type: z.string(),
+      slug: z.string(),
+      status: z.enum(['draft', 'published']).describe('`draft` until first published, then `published`.'),
+      currentVersionId: z.string().nullable().describe('Id of the published version served publicly.'),
+      isPrimary: z.boolean(),
+      hasUnpublishedChanges: z.boolean(),
+      updatedAt: z.string(),
+    }),
+    draft: z.object({
+      versionNumber: z.number().int().describe('The version number this draft gets when published.'),
+      updatedAt: z.string(),
+      config: z.record(z.string(), z.unknown()),
+    }),
+    published: z
+      .object({ versionNumber: z.number().int(), publishedAt: z.string(), config: z.record(z.string(), z.unknown()) })
+      .nullable(),
+  })
+  .catchall(z.unknown());
+
+const flowSlugQuery = (d: FlowTypeDef) =>
+  z.object({
+    flowSlug: flowSlugSchema
+      .optional()
+      .describe(
+        d.multi
+          ? `Targets a secondary ${d.label.toLowerCase()}; omitted (or "${d.primarySlug}") = the primary. A new slug on PUT creates a secondary.`
+          : `Accepted and ignored: one ${d.label.toLowerCase()} per app.`,
+      ),
+  });
+
+/** GET / PUT / publish for every registered flow type, generated from the registry. */
+export function flowOperations(apps: AppService, flows: FlowService): Operation[] {
+  const ops: Operation[] = [
+    defineOp({
+      id: 'listFlows',
+      mcp: 'list_flows',
+      method: 'GET',
+      path: '/api/v1/apps/:idOrSlug/flows',
+      auth: 'owner',
+      tags: ['Flows'],
+      summary: 'List the app’s flows with their versions',
+      params: appParams,
+      query: z.object({ type: z.string().max(40).optional().describe('Only flows of this type.') }),
+      response: z.object({
+        flows: z.array(
+          z.object({
+            id: z.string(),
+            type: z.string(),
+            slug: z.string(),
+            name: z.string(),
+            status: z.enum(['draft', 'published']),
+            isPrimary: z.boolean(),
+            publishedVersion: z.number().int().nullable(),
+            versions: z.array(z.object({ id: z.string(), versionNumber: z.number().int(), publishedAt: z.string() })),
+            createdAt: z.string(),
+            updatedAt: z.string(),
+          }),
+        ),
+      }),
+      errors: [404],
+      handler: async ({ params, query }, ctx) => {
+        const app = await apps.resolve(ctx.accountId, params.idOrSlug);
+        return { flows: await flows.list(app, query.type) };
+      },
+    }),
+  ];
+
+  for (const d of flows.registry.types()) {
+    for (const segment of [d.segment, ...(d.legacySegments ?? [])]) {
+      const legacy = segment !== d.segment;
+      const base = `/api/v1/apps/:idOrSlug/flows/${segment}`;
+      const name = d.type.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+      const Name = name[0].toUpperCase() + name.slice(1);
+      const suffix = legacy ? `Legacy${segment.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())}` : '';
+      ops.push(
+        defineOp({
+          id: `get${Name}Flow${suffix}`,
+          mcp: legacy ? undefined : (d.mcp?.get ?? `get_${d.type}_flow`),
+          method: 'GET',
+          path: base,
+          auth: 'owner',
+          tags: ['Flows'],
+          summary: `Get the ${d.label.toLowerCase()}: draft and published versions${legacy ? ' (legacy path)' : ''}`,
+          params: appParams,
+          query: flowSlugQuery(d),
+          response: envelope,
+          errors: [404],
+          handler: async ({ params, query }, ctx) => {
+            const app = await apps.resolve(ctx.accountId, params.idOrSlug);
+            return flows.get(app, d.type, query.flowSlug);
+          },
+        }),
+        defineOp({
+          id: `update${Name}Draft${suffix}`,
+          mcp: legacy ? undefined : (d.mcp?.update ?? `update_${d.type}_draft`),
+          mcpBodyKey: 'config',
+          method: 'PUT',
+          path: base,
+          auth: 'owner',
+          tags: ['Flows'],
+          summary: `Replace the ${d.label.toLowerCase()} draft with a full config`,
+          description: 'The body is the whole config object (not wrapped). Invalid configs are rejected with 422 and the failing paths; warnings never block saving.',
+          params: appParams,
+          query: flowSlugQuery(d),
+          body: d.schema,
+          response: z.object({ ok: z.literal(true), warnings: z.array(warning), flowSlug: z.string(), created: z.boolean() }),
+          errors: [404, 422],
+          handler: async ({ params, query, body }, ctx) => {
+            const app = await apps.resolve(ctx.accountId, params.idOrSlug);
+            return flows.saveDraft(app, d.type, body, query.flowSlug);
+          },
+        }),
+        defineOp({
+          id: `publish${Name}Flow${suffix}`,
+          mcp: legacy ? undefined : (d.mcp?.publish ?? `publish_${d.type}_flow`),
+          method: 'POST',
+          path: `${base}/publish`,
+          auth: 'owner',
+          tags: ['Flows'],
+          summary: `Publish the ${d.label.toLowerCase()} draft as the next version`,
+          description: 'No body. Published versions are immutable; the version number increments on every publish.',
+          params: appParams,
+          query: flowSlugQuery(d),
+          response: z
+            .object({ ok: z.literal(true), version: z.number().int(), versionId: z.string(), publishedAt: z.string(), flowSlug: z.string() })
+            .catchall(z.unknown()),
+          errors: [404, 422],
+          handler: async ({ params, query }, ctx) => {
+            const app = await apps.resolve(ctx.accountId, params.idOrSlug);
+            return flows.publish(app, d.type, query.flowSlug);
+          },
+        }),
+      );
+    }
+  }
+  return ops;
+}

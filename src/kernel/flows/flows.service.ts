@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import type { AppRow } from '../../apps/apps.store.js';
+import { isUniqueViolation } from '../../db/errors.js';
+import type { Clock } from '../clock.js';
+import { AppError, issuesFrom, notFound, unprocessable } from '../errors.js';
+import { newId } from '../ids.js';
+import type { FlowContext, FlowRegistry, FlowTypeDef, Warning } from './registry.js';
+import type { FlowRow, FlowStore } from './flows.store.js';
+
+export const flowSlugSchema = z
+  .string()
+  .min(1)
+  .max(80)
+  .regex(/^[a-z0-9-]+$/, 'must contain only lowercase letters, digits and dashes');
+
+export interface FlowEnvelope {
+  flow: {
+    id: string;
+    type: string;
+    slug: string;
+    status: 'draft' | 'published';
+    currentVersionId: string | null;
+    isPrimary: boolean;
+    hasUnpublishedChanges: boolean;
+    updatedAt: string;
+  };
+  draft: { versionNumber: number; updatedAt: string; config: Record<string, unknown> };
+  published: { versionNumber: number; publishedAt: string; config: Record<string, unknown> } | null;
+  [extra: string]: unknown;
+}
+
+export interface PublishedFlow {
+  app: AppRow;
+  flow: FlowRow;
+  versionNumber: number;
+  publishedAt: string;
+  config: any;
+}
+
+/**
+ * Versioned flows: PUT edits the draft (validated, warnings computed), publish freezes the
+ * draft as the next immutable version. Multi-instance types address secondaries by flowSlug.
+ */
+export function createFlowService(deps: { store: FlowStore; registry: FlowRegistry; clock: Clock; webUrl: string }) {
+  const { store, registry, clock } = deps;
+
+  const def = (type: string): FlowTypeDef => {
+    const d = registry.get(type);
+    if (!d) throw notFound(`Unknown flow type "${type}"`);
+    return d;
+  };
+
+  const ctxFor = (app: AppRow): FlowContext => ({
+    app,
+    hasFlow: (type) => store.hasType(app.id, type),
+    webUrl: deps.webUrl,
+  });
+
+  /** Slug used for a request: the primary for single-instance types or when omitted. */
+  const targetSlug = (d: FlowTypeDef, flowSlug?: string) => (d.multi && flowSlug ? flowSlug : d.primarySlug);
+
+  async function find(app: AppRow, d: FlowTypeDef, flowSlug?: string): Promise<FlowRow | undefined> {
+    const slug = targetSlug(d, flowSlug);
+    return slug === d.primarySlug ? store.primary(app.id, d.type) : store.bySlug(app.id, d.type, slug);
+  }
+
+  function validate(d: FlowTypeDef, config: unknown): Record<string, unknown> {
+    const r = d.schema.safeParse(config);
+    if (!r.success) {
+      const issues = issuesFrom(r.error);
+      throw unprocessable(`Invalid ${d.type} config: ${issues[0].path} ${issues[0].message}`, issues);
+    }
+    return { ...(r.data as object), type: d.type };
+  }
+
+  async function envelope(app: AppRow, d: FlowTypeDef, flow: FlowRow): Promise<FlowEnvelope> {
+    const version = flow.current_version_id ? await store.version(app.id, flow.current_version_id) : undefined;
+    const published = version
+      ? { versionNumber: version.version_number, publishedAt: version.published_at, config: JSON.parse(version.config_json) }
+      : null;
+    return {
+      flow: {
+        id: flow.id,
+        type: d.type,
+        slug: flow.slug,
+        status: published ? 'published' : 'draft',
+        currentVersionId: flow.current_version_id,
+        isPrimary: flow.is_primary === 1,
+        hasUnpublishedChanges: !published || flow.draft_updated_at > published.publishedAt,
+        updatedAt: flow.updated_at,
+      },
+      draft: { versionNumber: flow.published_version_number + 1, updatedAt: flow.draft_updated_at, config: JSON.parse(flow.draft_json) },
+      published,
+      ...(d.extras?.({ ...ctxFor(app), flowSlug: flow.slug, versionNumber: published?.versionNumber ?? null }) ?? {}),
+    };
+  }
+
+  return {
+    registry,
+    validate: (type: string, config: unknown) => validate(def(type), config),
+
+    async get(app: AppRow, type: string, flowSlug?: string): Promise<FlowEnvelope> {
+      const d = def(type);
+      const flow = await find(app, d, flowSlug);
+      if (!flow) throw notFound(`No ${d.label.toLowerCase()} "${targetSlug(d, flowSlug)}" yet: PUT a config to create it`);
+      return envelope(app, d, flow);
+    },
+
+    async list(app: AppRow, type?: string) {
+      const rows = await store.list(app.id, type ? (registry.get(type)?.type ?? type) : undefined);
+      return Promise.all(
+        rows.map(async (f) => {
+          const d = registry.get(f.type);
+          const versions = await store.versions(app.id, f.id);
+          return {
+            id: f.id,
+            type: f.type,
+            slug: f.slug,
+            name: f.is_primary ? (d?.label ?? f.type) : `${d?.label ?? f.type} (${f.slug})`,
+            status: f.current_version_id ? ('published' as const) : ('draft' as const),
+            isPrimary: f.is_primary === 1,
+            publishedVersion: f.current_version_id ? f.published_version_number : null,
+            versions: versions.map((v) => ({ id: v.id, versionNumber: v.version_number, publishedAt: v.published_at })),
+            createdAt: f.created_at,
+            updatedAt: f.updated_at,
+          };
+        }),
+      );
+    },
+
+    /** Validates and stores the draft; creates the flow (or a secondary) on first PUT. */
+    async saveDraft(app: AppRow, type: string, config: unknown, flowSlug?: string): Promise<{ ok: true; warnings: Warning[]; flowSlug: string; created: boolean }> {
+      const d = def(type);
+      const clean = validate(d, config);
+      const json = JSON.stringify(clean);
+      const now = clock.now().toISOString();
+      const slug = targetSlug(d, flowSlug);
+      let flow = await find(app, d, flowSlug);
+      let created = false;
+      if (!flow) {
+        const row: FlowRow = {
+          id: newId(),
+          app_id: app.id,
+          type: d.type,
+          slug,
+          is_primary: slug === d.primarySlug ? 1 : 0,
+          draft_json: json,
+          draft_updated_at: now,
+          current_version_id: null,
+          published_version_number: 0,
+          created_at: now,
+          updated_at: now,
+        };
+        try {
+          await store.insert(row);
+          created = true;
+        } catch (e) {
+          if (!isUniqueViolation(e)) throw e;
+          // Lost a race with a concurrent first PUT: fall through and update the winner's row.
+          flow = await find(app, d, flowSlug);
+          if (!flow) throw e;
+        }
+      }
+      if (flow) await store.saveDraft(app.id, flow.id, json, now);
+      const warnings = (await d.warnings?.(clean, ctxFor(app))) ?? [];
+      return { ok: true, warnings, flowSlug: slug, created };
+    },
+
+    async publish(app: AppRow, type: string, flowSlug?: string) {
+      const d = def(type);
+      const flow = await find(app, d, flowSlug);
+      if (!flow) throw notFound(`No ${d.label.toLowerCase()} "${targetSlug(d, flowSlug)}" to publish: PUT a config first`);
+      // Re-validate: the draft may predate a stricter schema (or reference data that changed).
+      const r = d.schema.safeParse(JSON.parse(flow.draft_json));
+      if (!r.success) {
+        const issues = issuesFrom(r.error);
+        throw new AppError(422, `draft is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, { issues });
+      }
+      const now = clock.now();
+      let config: any = { ...(r.data as object), type: d.type };
+      const versionId = newId();
+      const nextNumber = flow.published_version_number + 1;
+      if (d.beforePublish) config = await d.beforePublish(config, { ...ctxFor(app), now, versionNumber: nextNumber });
+      const version = await store.publish(app.id, flow.id, versionId, JSON.stringify(config), now.toISOString());
+      return {
+        ok: true as const,
+        version,
+        versionId,
+        publishedAt: now.toISOString(),
+        flowSlug: flow.slug,
+        ...(d.extras?.({ ...ctxFor(app), flowSlug: flow.slug, versionNumber: version }) ?? {}),
+      };
+    },
+
+    /** What public pages and the public API serve: the published version, or 404. */
+    async published(app: AppRow, type: string, flowSlug?: string): Promise<PublishedFlow> {
+      const d = def(type);
+      // Public clients send the primary's own slug as flowSlug (WIRE E.6); single types ignore it.
+      const flow = await find(app, d, flowSlug);
+      if (!flow || !flow.current_version_id) throw notFound(`This ${d.label.toLowerCase()} is not published`);
+      const v = await store.version(app.id, flow.current_version_id);
+      if (!v) throw notFound(`This ${d.label.toLowerCase()} is not published`);
+      return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: JSON.parse(v.config_json) };
+    },
+
+    /** A specific published version (legal's /v/<n>). */
+    async publishedVersion(app: AppRow, type: string, n: number, flowSlug?: string): Promise<PublishedFlow> {
+      const d = def(type);
+      const flow = await find(app, d, flowSlug);
+      const v = flow ? await store.versionByNumber(app.id, flow.id, n) : undefined;
+      if (!flow || !v) throw notFound('Version not found');
+      return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: JSON.parse(v.config_json) };
+    },
+
+    /** The draft config (wishlist preview tokens). */
+    async draft(app: AppRow, type: string, flowSlug?: string) {
+      const d = def(type);
+      const flow = await find(app, d, flowSlug);
+      if (!flow) throw notFound(`No ${d.label.toLowerCase()}`);
+      return { app, flow, config: JSON.parse(flow.draft_json) };
+    },
+  };
+}
+export type FlowService = ReturnType<typeof createFlowService>;

@@ -1,0 +1,86 @@
+import type { Selectable } from 'kysely';
+import type { Db } from '../../db/index.js';
+import type { FlowsTable, FlowVersionsTable } from '../../db/types.js';
+
+export type FlowRow = Selectable<FlowsTable>;
+export type FlowVersionRow = Selectable<FlowVersionsTable>;
+
+/** Every function takes the app id first: flows are never looked up outside their app. */
+export function createFlowStore(db: Db) {
+  return {
+    list(appId: string, type?: string) {
+      let q = db.selectFrom('flows').selectAll().where('app_id', '=', appId);
+      if (type) q = q.where('type', '=', type);
+      return q.orderBy('type').orderBy('is_primary', 'desc').orderBy('slug').execute();
+    },
+    primary(appId: string, type: string) {
+      return db.selectFrom('flows').selectAll().where('app_id', '=', appId).where('type', '=', type).where('is_primary', '=', 1).executeTakeFirst();
+    },
+    bySlug(appId: string, type: string, slug: string) {
+      return db.selectFrom('flows').selectAll().where('app_id', '=', appId).where('type', '=', type).where('slug', '=', slug).executeTakeFirst();
+    },
+    async hasType(appId: string, type: string) {
+      return !!(await db.selectFrom('flows').select('id').where('app_id', '=', appId).where('type', '=', type).limit(1).executeTakeFirst());
+    },
+    version(appId: string, versionId: string) {
+      return db
+        .selectFrom('flow_versions as v')
+        .innerJoin('flows as f', 'f.id', 'v.flow_id')
+        .selectAll('v')
+        .where('f.app_id', '=', appId)
+        .where('v.id', '=', versionId)
+        .executeTakeFirst();
+    },
+    versionByNumber(appId: string, flowId: string, n: number) {
+      return db
+        .selectFrom('flow_versions as v')
+        .innerJoin('flows as f', 'f.id', 'v.flow_id')
+        .selectAll('v')
+        .where('f.app_id', '=', appId)
+        .where('v.flow_id', '=', flowId)
+        .where('v.version_number', '=', n)
+        .executeTakeFirst();
+    },
+    versions(appId: string, flowId: string) {
+      return db
+        .selectFrom('flow_versions as v')
+        .innerJoin('flows as f', 'f.id', 'v.flow_id')
+        .select(['v.id', 'v.version_number', 'v.published_at'])
+        .where('f.app_id', '=', appId)
+        .where('v.flow_id', '=', flowId)
+        .orderBy('v.version_number', 'desc')
+        .execute();
+    },
+    insert(row: FlowRow) {
+      return db.insertInto('flows').values(row).execute();
+    },
+    saveDraft(appId: string, flowId: string, draftJson: string, now: string) {
+      return db
+        .updateTable('flows')
+        .set({ draft_json: draftJson, draft_updated_at: now, updated_at: now })
+        .where('app_id', '=', appId)
+        .where('id', '=', flowId)
+        .execute();
+    },
+    /**
+     * Freezes a config as the next version. The version number comes from an atomic
+     * increment on the flow row, so two concurrent publishes get distinct numbers.
+     */
+    async publish(appId: string, flowId: string, versionId: string, configJson: string, now: string) {
+      return db.transaction().execute(async (trx) => {
+        const bumped = await trx
+          .updateTable('flows')
+          .set((eb) => ({ published_version_number: eb('published_version_number', '+', 1), updated_at: now }))
+          .where('app_id', '=', appId)
+          .where('id', '=', flowId)
+          .returning('published_version_number')
+          .executeTakeFirstOrThrow();
+        const n = bumped.published_version_number;
+        await trx.insertInto('flow_versions').values({ id: versionId, flow_id: flowId, version_number: n, config_json: configJson, published_at: now }).execute();
+        await trx.updateTable('flows').set({ current_version_id: versionId }).where('id', '=', flowId).execute();
+        return n;
+      });
+    },
+  };
+}
+export type FlowStore = ReturnType<typeof createFlowStore>;

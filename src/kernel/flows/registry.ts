@@ -1,0 +1,73 @@
+import type { z } from 'zod';
+import type { AppRow } from '../../apps/apps.store.js';
+
+/** An advisory finding on a saved config; never blocks saving. */
+export interface Warning {
+  code: string;
+  /** JSON-pointer-like location in the config ("/responses/too_pricey/primaryButton"). */
+  path: string;
+  message: string;
+}
+
+export interface FlowContext {
+  app: AppRow;
+  /** Whether the app has a flow of that type (any slug). */
+  hasFlow(type: string): Promise<boolean>;
+  webUrl: string;
+}
+
+/**
+ * What a flow type registers. The kernel turns it into GET / PUT / publish routes, draft and
+ * version storage, OpenAPI entries and MCP tools. Adding a type touches its folder and one line
+ * in src/flows/index.ts.
+ */
+export interface FlowTypeDef<C = any> {
+  /** Value of `type` in configs (`app_promotion`). */
+  type: string;
+  /** URL segment under /flows/ (`app-promotion`). */
+  segment: string;
+  /** Extra URL segments and `type` values still accepted (legacy clients). */
+  legacySegments?: string[];
+  legacyTypes?: string[];
+  /** Human label used in messages, names and docs ("Cancel flow"). */
+  label: string;
+  /** Full config schema. Must accept (and may require) `type`. */
+  schema: z.ZodType<C>;
+  /** Slug of the primary flow; clients send it back as `flowSlug`. */
+  primarySlug: string;
+  /** Whether secondaries can be created with `?flowSlug=` (cancel, waitlist, app_promotion). */
+  multi: boolean;
+  warnings?(config: C, ctx: FlowContext): Warning[] | Promise<Warning[]>;
+  /** Runs on publish before the version is frozen; may stamp fields (legal's effective date). */
+  beforePublish?(config: C, ctx: FlowContext & { now: Date; versionNumber: number }): C | Promise<C>;
+  /** Extra keys on the GET envelope and the publish response (legal's public URLs). */
+  extras?(ctx: FlowContext & { flowSlug: string; versionNumber: number | null }): Record<string, unknown>;
+  /** MCP tool names; defaults get_<type>_flow, update_<type>_draft, publish_<type>_flow. */
+  mcp?: { get?: string; update?: string; publish?: string };
+}
+
+export class FlowRegistry {
+  private byType = new Map<string, FlowTypeDef>();
+  private bySegment = new Map<string, FlowTypeDef>();
+
+  register(def: FlowTypeDef): this {
+    if (this.byType.has(def.type)) throw new Error(`flow type ${def.type} registered twice`);
+    this.byType.set(def.type, def);
+    for (const t of def.legacyTypes ?? []) this.byType.set(t, def);
+    this.bySegment.set(def.segment, def);
+    for (const s of def.legacySegments ?? []) this.bySegment.set(s, def);
+    return this;
+  }
+
+  types(): FlowTypeDef[] {
+    return [...new Set(this.byType.values())];
+  }
+
+  get(type: string): FlowTypeDef | undefined {
+    return this.byType.get(type);
+  }
+
+  segment(segment: string): FlowTypeDef | undefined {
+    return this.bySegment.get(segment);
+  }
+}

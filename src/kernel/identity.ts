@@ -1,0 +1,35 @@
+import { createHmac } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
+import type { ClientInfo } from './operation.js';
+
+/**
+ * Privacy: the raw client IP never leaves this function. It is keyed-hashed with the server
+ * secret (so hashes can't be reversed by brute-forcing the IPv4 space without the secret).
+ * `request.ip` honours X-Forwarded-For only when TRUST_PROXY says so (Fastify trustProxy).
+ */
+export function hashIp(secret: string, ip: string): string {
+  return createHmac('sha256', secret).update(`ip:${ip}`).digest('hex');
+}
+
+export interface CountryLookup {
+  (ip: string, request: FastifyRequest): string | null;
+}
+
+/** Country from a trusted header set by the operator's CDN (e.g. CF-IPCountry), if configured. */
+export function headerCountry(header: string | undefined): CountryLookup {
+  return (_ip, request) => {
+    if (!header) return null;
+    const v = request.headers[header];
+    const s = (Array.isArray(v) ? v[0] : v)?.trim().toUpperCase();
+    return s && /^[A-Z]{2}$/.test(s) && s !== 'XX' && s !== 'T1' ? s : null;
+  };
+}
+
+export function clientInfo(request: FastifyRequest, secret: string, country: CountryLookup): ClientInfo {
+  const ua = request.headers['user-agent'];
+  return {
+    ipHash: hashIp(secret, request.ip),
+    userAgent: ua ? ua.slice(0, 512) : null,
+    country: country(request.ip, request),
+  };
+}

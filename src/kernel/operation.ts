@@ -1,0 +1,107 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { z } from 'zod';
+import { AppError, issuesFrom } from './errors.js';
+
+/**
+ * One declaration per operation: id, method, path, auth, input and output schemas and the
+ * handler live together. The REST route, its OpenAPI entry and the MCP tool are generated
+ * from it (server.ts, mcp/). Handlers know nothing of HTTP: they get parsed input and a context.
+ */
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What the client sent that services may need (never the raw IP). */
+export interface ClientInfo {
+  /** HMAC-SHA256 of the client IP with the server secret (hex). */
+  ipHash: string;
+  userAgent: string | null;
+  /** 2-letter ISO country or null. */
+  country: string | null;
+}
+
+export interface OpContext {
+  /** Set on owner operations: the account the Bearer token acts for. */
+  accountId: string;
+  client: ClientInfo;
+  /** Present only when called over HTTP (public endpoints that set cookies, etc.). */
+  http?: { request: FastifyRequest; reply: FastifyReply };
+}
+
+/** A CSV (or other text) body streamed back instead of JSON. */
+export interface TextResult {
+  kind: 'text';
+  contentType: string;
+  filename?: string;
+  body: string | Readable;
+}
+
+export const textResult = (contentType: string, body: string | Readable, filename?: string): TextResult => ({
+  kind: 'text',
+  contentType,
+  body,
+  filename,
+});
+
+type Shape = z.ZodObject<any>;
+type Out<S> = S extends z.ZodType ? z.output<S> : undefined;
+
+export interface Operation<P extends Shape | undefined = any, Q extends Shape | undefined = any, B extends z.ZodType | undefined = any> {
+  /** OpenAPI operationId. */
+  id: string;
+  /** MCP tool name; omitted = not exposed to agents. */
+  mcp?: string;
+  /** How the body reaches an MCP tool: its fields merged into the tool input, or under one key. */
+  mcpBodyKey?: string;
+  method: Method;
+  /** Fastify path syntax (`/api/v1/apps/:idOrSlug`). */
+  path: string;
+  auth: 'owner' | 'public';
+  tags: string[];
+  summary: string;
+  description?: string;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Status of a successful answer (default 200). */
+  status?: number;
+  /** Schema of the successful answer (JSON); omitted for text results. */
+  response?: z.ZodType;
+  /** Content type when the handler returns a TextResult. */
+  produces?: string;
+  /** Error statuses this operation can answer with, for the OpenAPI document. */
+  errors?: number[];
+  /** Body is optional (e.g. DELETE with or without a JSON body). */
+  bodyOptional?: boolean;
+  handler(input: { params: Out<P>; query: Out<Q>; body: Out<B> }, ctx: OpContext): Promise<unknown>;
+}
+
+export function defineOp<P extends Shape | undefined = undefined, Q extends Shape | undefined = undefined, B extends z.ZodType | undefined = undefined>(
+  op: Operation<P, Q, B>,
+): Operation<P, Q, B> {
+  return op;
+}
+
+/**
+ * Parses raw input with the operation's schemas. Query/path problems are 400, body problems
+ * 422; both list the failing paths. Shared by HTTP and MCP so both reject the same way.
+ */
+export function parseInput(op: Operation, raw: { params?: unknown; query?: unknown; body?: unknown }) {
+  const part = (schema: z.ZodType | undefined, value: unknown, status: number, where: string) => {
+    if (!schema) return undefined;
+    const r = schema.safeParse(value);
+    if (r.success) return r.data;
+    const issues = issuesFrom(r.error);
+    const first = issues[0];
+    throw new AppError(status, `Invalid ${where}: ${first.path === '/' ? '' : first.path + ' '}${first.message}`.trim(), { issues });
+  };
+  const params = part(op.params, raw.params ?? {}, 400, 'path');
+  const query = part(op.query, raw.query ?? {}, 400, 'query');
+  let body: unknown;
+  if (op.body) {
+    if (raw.body === undefined && op.bodyOptional) body = undefined;
+    else if (raw.body === undefined) throw new AppError(422, 'Request body is required', { issues: [{ path: '/', message: 'Required' }] });
+    else body = part(op.body, raw.body, 422, 'body');
+  }
+  return { params, query, body } as any;
+}

@@ -1,0 +1,102 @@
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig, type Config } from './config.js';
+import { openAndMigrate } from './db/index.js';
+import { migrateToLatest } from './db/migrate.js';
+import { buildServer, buildServices } from './server.js';
+
+const USAGE = `Usage: appflows <command>
+
+  serve                         run the HTTP server (default)
+  migrate                       apply database migrations and exit
+  token create --name <name>    create an API token (printed alone on the last line)
+  token list                    list tokens (never the secrets)
+  token revoke <prefix>         revoke a token by its 8-character prefix
+  mcp                           run the MCP server on stdio (needs APPFLOWS_TOKEN)
+`;
+
+async function openDatabase(config: Config) {
+  return openAndMigrate({ dialect: config.database.dialect, url: config.database.url });
+}
+
+async function serve(config: Config) {
+  const db = await openDatabase(config);
+  const app = await buildServer({ config, db });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    // Fastify stops accepting, lets in-flight requests finish, then closes; then the database.
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  await app.listen({ port: config.port, host: config.host });
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const [command = 'serve', ...rest] = argv;
+  if (command === '--help' || command === 'help') {
+    process.stdout.write(USAGE);
+    return;
+  }
+  const config = loadConfig();
+  switch (command) {
+    case 'serve':
+      return serve(config);
+    case 'migrate': {
+      const db = await openDatabase(config);
+      const applied = await migrateToLatest(db.db);
+      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
+      await db.close();
+      return;
+    }
+    case 'token': {
+      const [sub, ...args] = rest;
+      const db = await openDatabase(config);
+      const { tokens } = buildServices(config, db);
+      try {
+        if (sub === 'create') {
+          const { values } = parseArgs({ args, options: { name: { type: 'string' } } });
+          if (!values.name) throw new UsageError('token create needs --name <name>');
+          const t = await tokens.create(values.name);
+          console.error(`Created token "${t.name}" (prefix ${t.prefix}). It is shown once; store it now:`);
+          console.log(t.token);
+        } else if (sub === 'list') {
+          const list = await tokens.list();
+          if (!list.length) console.log('No tokens');
+          for (const t of list) console.log(`${t.prefix}\t${t.revokedAt ? 'revoked' : 'active'}\t${t.createdAt}\t${t.name}`);
+        } else if (sub === 'revoke') {
+          if (!args[0]) throw new UsageError('token revoke needs <prefix>');
+          await tokens.revoke(args[0]);
+          console.log(`Revoked ${args[0]}`);
+        } else throw new UsageError(`unknown token command "${sub ?? ''}"`);
+      } finally {
+        await db.close();
+      }
+      return;
+    }
+    case 'mcp': {
+      const { runStdioMcp } = await import('./mcp/stdio.js');
+      return runStdioMcp(config);
+    }
+    default:
+      throw new UsageError(`unknown command "${command}"`);
+  }
+}
+
+class UsageError extends Error {}
+
+main().catch((err) => {
+  if (err instanceof ConfigError || err instanceof UsageError) {
+    console.error(err instanceof UsageError ? `${err.message}\n\n${USAGE}` : err.message);
+  } else if ((err as { status?: number }).status === 404) {
+    console.error((err as Error).message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,134 @@
+import './kernel/zod-setup.js';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { appOperations } from './apps/apps.routes.js';
+import { createAppService } from './apps/apps.service.js';
+import { createAppStore } from './apps/apps.store.js';
+import type { Config } from './config.js';
+import type { DbHandle } from './db/index.js';
+import { createRegistry } from './flows/index.js';
+import { systemClock, type Clock } from './kernel/clock.js';
+import { flowOperations } from './kernel/flows/flows.routes.js';
+import { createFlowService } from './kernel/flows/flows.service.js';
+import { createFlowStore } from './kernel/flows/flows.store.js';
+import { registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
+import { headerCountry } from './kernel/identity.js';
+import type { Operation } from './kernel/operation.js';
+import { tokenOperations } from './tokens/tokens.routes.js';
+import { createTokenService } from './tokens/tokens.service.js';
+import { createTokenStore } from './tokens/tokens.store.js';
+
+export interface BuildOptions {
+  config: Config;
+  db: DbHandle;
+  clock?: Clock;
+  /** Pino logger options, or false (tests). */
+  logger?: boolean | object;
+}
+
+/** Builds every service from explicit dependencies. Shared by the HTTP server and the MCP server. */
+export function buildServices(config: Config, db: DbHandle, clock: Clock = systemClock) {
+  const registry = createRegistry();
+  const tokens = createTokenService({ store: createTokenStore(db.db), clock });
+  const apps = createAppService({ store: createAppStore(db.db), clock });
+  const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl });
+  return { registry, tokens, apps, flows };
+}
+export type Services = ReturnType<typeof buildServices>;
+
+/** Every declared operation: REST routes, OpenAPI entries and MCP tools come from this list. */
+export function allOperations(s: Services): Operation[] {
+  return [...appOperations(s.apps), ...flowOperations(s.apps, s.flows), ...tokenOperations(s.tokens)];
+}
+
+export function loggerOptions(level: string) {
+  return {
+    level,
+    // Never log client IPs, tokens, cookies or query strings (which may carry emails or preview tokens).
+    redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, path: req.url.split('?')[0] }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
+    },
+  };
+}
+
+export async function buildServer(opts: BuildOptions): Promise<FastifyInstance & { services: Services }> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === undefined ? loggerOptions(config.logLevel) : opts.logger,
+    trustProxy: config.trustProxy as any, // a hop count is valid at runtime; the types omit it
+    bodyLimit: config.bodyLimit,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+  });
+  const services = buildServices(config, opts.db, opts.clock);
+  app.decorate('services', services);
+
+  // Input is parsed by our own zod step (kernel/operation.ts) so HTTP and MCP reject alike;
+  // Fastify only needs the schemas for the OpenAPI document. Output goes through zod, which
+  // strips anything a handler did not mean to expose.
+  app.setValidatorCompiler(() => (data) => ({ value: data }));
+  app.setSerializerCompiler(serializerCompiler);
+  registerJsonParser(app);
+  registerErrorHandling(app, config.bodyLimit);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'none'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'https:', 'data:'],
+        connectSrc: ["'self'"],
+        formAction: ["'self'"],
+        upgradeInsecureRequests: null,
+        frameAncestors: ["'none'"],
+        baseUri: ["'none'"],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  await app.register(formbody);
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Appflows API',
+        version: '1.0.0',
+        description:
+          'Owner API (`/api/v1`, Bearer token `afk_<prefix>_<secret>`) and public API (`/api/public`, scoped by app slug). Errors are `{ error }`; validation errors add `issues: [{ path, message }]`.',
+      },
+      servers: [{ url: config.baseUrl }],
+      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'afk_<8-char prefix>_<32-char secret>' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  if (config.docs) {
+    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+  }
+
+  const deps = {
+    secret: config.secret,
+    country: headerCountry(config.countryHeader),
+    authenticate: (h: string | undefined) => services.tokens.authenticate(h),
+  };
+  for (const op of allOperations(services)) registerOperation(app, op, deps);
+
+  app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+
+  return app as unknown as FastifyInstance & { services: Services };
+}

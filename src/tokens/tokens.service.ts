@@ -1,0 +1,85 @@
+import bcrypt from 'bcryptjs';
+import { createHash } from 'node:crypto';
+import type { Clock } from '../kernel/clock.js';
+import { AppError, notFound } from '../kernel/errors.js';
+import { newId, randomString } from '../kernel/ids.js';
+import type { TokenStore } from './tokens.store.js';
+
+/**
+ * API tokens: `afk_<8-char prefix>_<32-char secret>` (base62). Only a bcrypt hash is stored;
+ * lookup is by prefix. A verified token is cached in memory (keyed by a SHA-256 of the token,
+ * never the token itself) for CACHE_MS so bcrypt is not paid per request; revoking through
+ * this service evicts it at once, revoking from another process takes effect within CACHE_MS.
+ */
+export const TOKEN_RE = /^afk_([A-Za-z0-9]{8})_([A-Za-z0-9]{32})$/;
+const BCRYPT_COST = 10;
+export const CACHE_MS = 60_000;
+// Compared against when the prefix is unknown so that timing does not reveal which prefixes exist.
+const DUMMY_HASH = bcrypt.hashSync('afk_dummy', BCRYPT_COST);
+
+export interface TokenView {
+  prefix: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+export const unauthorized = () =>
+  new AppError(401, 'Invalid or missing API token', {}, { 'WWW-Authenticate': 'Bearer realm="appflows"' });
+
+const view = (r: { prefix: string; name: string; created_at: string; last_used_at: string | null; revoked_at: string | null }): TokenView => ({
+  prefix: r.prefix,
+  name: r.name,
+  createdAt: r.created_at,
+  lastUsedAt: r.last_used_at,
+  revokedAt: r.revoked_at,
+});
+
+export function createTokenService({ store, clock }: { store: TokenStore; clock: Clock }) {
+  const cache = new Map<string, { accountId: string; tokenId: string; prefix: string; until: number }>();
+  const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
+  const now = () => clock.now().toISOString();
+
+  return {
+    async create(name: string, accountId?: string): Promise<{ token: string } & TokenView> {
+      const account = accountId ?? (await store.ensureDefaultAccount(newId(), now()));
+      const prefix = randomString(8);
+      const token = `afk_${prefix}_${randomString(32)}`;
+      const hash = await bcrypt.hash(token, BCRYPT_COST);
+      const createdAt = now();
+      await store.insert({ id: newId(), account_id: account, name, prefix, hash, created_at: createdAt });
+      return { token, prefix, name, createdAt, lastUsedAt: null, revokedAt: null };
+    },
+
+    async list(accountId?: string): Promise<TokenView[]> {
+      return (await store.list(accountId)).map(view);
+    },
+
+    async revoke(prefix: string, accountId?: string): Promise<void> {
+      for (const [k, v] of cache) if (v.prefix === prefix) cache.delete(k);
+      if (!(await store.revoke(prefix, now(), accountId))) throw notFound('Token not found');
+    },
+
+    /** Resolves a presented token to its account; every failure is the same 401. */
+    async authenticate(header: string | undefined): Promise<{ accountId: string; prefix: string }> {
+      const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
+      const token = m?.[1];
+      const parts = token ? TOKEN_RE.exec(token) : null;
+      if (!token || !parts) throw unauthorized();
+      const key = digest(token);
+      const hit = cache.get(key);
+      if (hit && hit.until > Date.now()) return hit;
+      cache.delete(key);
+      const row = await store.byPrefix(parts[1]);
+      const ok = await bcrypt.compare(token, row?.hash ?? DUMMY_HASH);
+      if (!row || !ok || row.revoked_at) throw unauthorized();
+      const entry = { accountId: row.account_id, tokenId: row.id, prefix: row.prefix, until: Date.now() + CACHE_MS };
+      cache.set(key, entry);
+      // last_used_at is advisory: written at most once per cache period, off the request path.
+      store.touch(row.id, now()).catch(() => {});
+      return entry;
+    },
+  };
+}
+export type TokenService = ReturnType<typeof createTokenService>;
