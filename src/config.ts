@@ -20,6 +20,7 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain lowercase identifier').optional(),
   BASE_URL: url.optional(),
   WEB_URL: url.optional(),
   SIGNUP_URL: url.optional(),
@@ -40,7 +41,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { dialect: Dialect; url: string };
+  database: { dialect: Dialect; url: string; schema?: string };
   /** Public origins; default to the server's own origin (http://localhost:PORT). */
   baseUrl: string;
   webUrl: string;
@@ -104,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: isPg
-      ? { dialect: 'postgres', url: dbUrl }
+      ? { dialect: 'postgres', url: dbUrl, schema: e.DATABASE_SCHEMA }
       : { dialect: 'sqlite', url: dbUrl === ':memory:' ? dbUrl : resolve(dbUrl.replace(/^file:/, '')) },
     baseUrl,
     webUrl,

@@ -15,7 +15,7 @@ const USAGE = `Usage: appflows <command>
 `;
 
 async function openDatabase(config: Config) {
-  return openAndMigrate({ dialect: config.database.dialect, url: config.database.url });
+  return openAndMigrate(config.database);
 }
 
 async function serve(config: Config) {
@@ -49,7 +49,7 @@ async function main() {
       return serve(config);
     case 'migrate': {
       const db = await openDatabase(config);
-      const applied = await migrateToLatest(db.db);
+      const applied = await migrateToLatest(db.db, config.database.schema);
       console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
       await db.close();
       return;

@@ -33,7 +33,7 @@ export function openDb(opts: DbOptions): DbHandle {
     const pool = new pg.Pool({
       connectionString: opts.url,
       max: opts.poolSize ?? 10,
-      options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+      ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };

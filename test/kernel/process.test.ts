@@ -1,0 +1,111 @@
+import { request } from 'node:http';
+import { afterEach, expect, it } from 'vitest';
+import { describeEachDb } from '../helpers.js';
+import { cli, processEnv, startServer, type RunningServer } from '../process-helpers.js';
+
+describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
+  const servers: RunningServer[] = [];
+  afterEach(() => {
+    for (const s of servers.splice(0)) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
+  });
+
+  it('token create works on a fresh database and prints the token alone on the last line', async () => {
+    const env = processEnv(dialect);
+    const created = cli(env, 'token', 'create', '--name', 'laptop');
+    expect(created.code, created.stderr).toBe(0);
+    const lines = created.stdout.trim().split('\n');
+    expect(lines[lines.length - 1]).toMatch(/^afk_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}$/);
+    const token = lines[lines.length - 1];
+    const prefix = token.split('_')[1];
+
+    const list = cli(env, 'token', 'list');
+    expect(list.stdout).toContain(prefix);
+    expect(list.stdout).not.toContain(token.split('_')[2]);
+
+    const server = await startServer(env);
+    servers.push(server);
+    const ok = await fetch(`${server.url}/api/v1/apps`, { headers: { authorization: `Bearer ${token}` } });
+    expect(ok.status).toBe(200);
+
+    expect(cli(env, 'token', 'revoke', prefix).code).toBe(0);
+    expect(cli(env, 'token', 'list').stdout).toMatch(new RegExp(`${prefix}\\s+revoked`));
+    expect(cli(env, 'token', 'revoke', 'ZZZZZZZZ').code).toBe(1);
+    // A fresh process (no cache) refuses the revoked token at once.
+    server.proc.kill('SIGTERM');
+    await server.exited;
+    const again = await startServer(env);
+    servers.push(again);
+    const denied = await fetch(`${again.url}/api/v1/apps`, { headers: { authorization: `Bearer ${token}` } });
+    expect(denied.status).toBe(401);
+  });
+
+  it('fails fast with a clear message on bad configuration', () => {
+    const env = processEnv(dialect, { PORT: 'abc', LOG_LEVEL: 'loud' });
+    const r = cli(env, 'migrate');
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Invalid configuration');
+    expect(r.stderr).toContain('PORT');
+    expect(r.stderr).toContain('LOG_LEVEL');
+  });
+
+  it('kill -9 after acknowledged writes loses nothing', async () => {
+    const env = processEnv(dialect);
+    const token = cli(env, 'token', 'create', '--name', 'k').stdout.trim().split('\n').pop()!;
+    const server = await startServer(env);
+    servers.push(server);
+    const acked: string[] = [];
+    const writes = Array.from({ length: 60 }, (_, i) =>
+      fetch(`${server.url}/api/v1/apps`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: `Durable ${i}`, slug: `durable-${i}` }),
+      })
+        .then(async (r) => {
+          if (r.status === 201) acked.push((await r.json()).app.slug);
+        })
+        .catch(() => {}),
+    );
+    // Kill once a good share has been acknowledged, while others are still in flight.
+    while (acked.length < 20) await new Promise((r) => setTimeout(r, 2));
+    server.proc.kill('SIGKILL');
+    await Promise.all(writes);
+    await server.exited;
+    expect(acked.length).toBeGreaterThanOrEqual(20);
+
+    const again = await startServer(env);
+    servers.push(again);
+    const apps = (await (await fetch(`${again.url}/api/v1/apps`, { headers: { authorization: `Bearer ${token}` } })).json()).apps;
+    const stored = new Set(apps.map((a: { slug: string }) => a.slug));
+    for (const slug of acked) expect(stored.has(slug), slug).toBe(true);
+  });
+
+  it('SIGTERM lets an in-flight request finish, then exits 0', async () => {
+    const env = processEnv(dialect);
+    const token = cli(env, 'token', 'create', '--name', 'g').stdout.trim().split('\n').pop()!;
+    const server = await startServer(env);
+    servers.push(server);
+    const body = JSON.stringify({ name: 'Graceful', slug: 'graceful' });
+    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = request(
+        `${server.url}/api/v1/apps`,
+        { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          let data = '';
+          res.on('data', (d) => (data += d));
+          res.on('end', () => resolve({ status: res.statusCode!, body: data }));
+        },
+      );
+      req.on('error', reject);
+      // Send half the body, signal the server, then finish: the request is in flight during shutdown.
+      req.write(body.slice(0, 10));
+      setTimeout(() => {
+        server.proc.kill('SIGTERM');
+        setTimeout(() => req.end(body.slice(10)), 300);
+      }, 200);
+    });
+    const r = await response;
+    expect(r.status).toBe(201);
+    expect(JSON.parse(r.body).app.slug).toBe('graceful');
+    expect(await server.exited).toBe(0);
+  });
+});

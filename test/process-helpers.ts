@@ -1,0 +1,75 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { PG_URL } from './helpers.js';
+
+export const BIN = resolve(import.meta.dirname, '../bin/appflows');
+
+export async function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => res(port));
+    });
+    s.on('error', rej);
+  });
+}
+
+/** Environment for a real server process on SQLite (temp dir) or PostgreSQL (a schema of its own). */
+export function processEnv(dialect: 'sqlite' | 'postgres', extra: Record<string, string> = {}): Record<string, string> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'appflows-proc-'));
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '/root',
+    DATA_DIR: dataDir,
+    SECRET: 'process-test-secret-process-test-secret',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    ...extra,
+  };
+  if (dialect === 'postgres') {
+    env.DATABASE_URL = PG_URL!;
+    env.DATABASE_SCHEMA = `p_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+  }
+  return env;
+}
+
+export function cli(env: Record<string, string>, ...args: string[]) {
+  const r = spawnSync(BIN, args, { env, encoding: 'utf8' });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  proc: ChildProcess;
+  output(): string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
+  const p = port ?? (await freePort());
+  const proc = spawn(BIN, ['serve'], { env: { ...env, PORT: String(p) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  proc.stdout!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((res) => proc.on('exit', (code) => res(code)));
+  const url = `http://127.0.0.1:${p}`;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, port: p, proc, output: () => out, exited };
+}
