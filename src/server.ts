@@ -18,6 +18,8 @@ import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
 import { headerCountry } from './kernel/identity.js';
+import { registerAssets } from './kernel/pages/assets.js';
+import { registerRateLimit } from './kernel/rate-limit.js';
 import type { Operation } from './kernel/operation.js';
 import { tokenOperations } from './tokens/tokens.routes.js';
 import { createTokenService } from './tokens/tokens.service.js';
@@ -101,6 +103,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
   await app.register(formbody);
+  await registerRateLimit(app, { secret: config.secret, redisUrl: config.redisUrl });
+  registerAssets(app);
 
   await app.register(swagger, {
     openapi: {

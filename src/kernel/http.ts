@@ -2,6 +2,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import sjson from 'secure-json-parse';
 import { z } from 'zod';
 import { AppError } from './errors.js';
+import { MessagePage } from './pages/layout.js';
+import { sendPage } from './pages/render.js';
 import { clientInfo, type CountryLookup } from './identity.js';
 import { parseInput, type Operation, type OpContext, type TextResult } from './operation.js';
 
@@ -50,7 +52,7 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
       return reply.code(400).send({ error: e.message });
     }
     if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) {
-      if (e.statusCode === 429) return reply.code(429).send({ error: 'Too many requests, slow down' });
+      if (e.statusCode === 429) return reply.code(429).send({ error: (e as { error?: string }).error ?? 'Too many requests, slow down' });
       return reply.code(e.statusCode).send({ error: e.message });
     }
     request.log.error({ err: e }, 'unhandled error');
@@ -58,7 +60,12 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.code(404).send({ error: `Not found: ${request.method} ${request.url.split('?')[0]}` });
+    const path = request.url.split('?')[0];
+    // People following a dead link get a page; API clients get JSON.
+    if (!path.startsWith('/api/') && /text\/html/.test(request.headers.accept ?? '')) {
+      return sendPage(reply, MessagePage({ title: 'Page not found', message: 'This page does not exist or is no longer available.' }), { status: 404 });
+    }
+    reply.code(404).send({ error: `Not found: ${request.method} ${path}` });
   });
 }
 

@@ -1,0 +1,44 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import { extname, join, resolve } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+
+const TYPES: Record<string, string> = {
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ico': 'image/x-icon',
+};
+
+export const PUBLIC_DIR = resolve(import.meta.dirname, '../../../public');
+
+/**
+ * Serves ./public at /assets/ from memory (files are small and few), with ETags, plus
+ * /assets/accent.css?c=rrggbb: the per-page accent colour as a stylesheet, so the CSP can
+ * keep forbidding inline styles.
+ */
+export function registerAssets(app: FastifyInstance) {
+  const files = new Map<string, { body: Buffer; type: string; etag: string }>();
+  for (const name of readdirSync(PUBLIC_DIR)) {
+    const type = TYPES[extname(name)];
+    if (!type) continue;
+    const body = readFileSync(join(PUBLIC_DIR, name));
+    files.set(name, { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` });
+  }
+
+  app.get('/assets/accent.css', { schema: { hide: true } }, async (request, reply) => {
+    const c = String((request.query as { c?: string }).c ?? '');
+    if (!/^[0-9a-f]{6}$/i.test(c)) return reply.code(404).send({ error: 'Not found' });
+    reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable');
+    return `:root{--accent:#${c.toLowerCase()}}`;
+  });
+
+  app.get('/assets/:name', { schema: { hide: true } }, async (request, reply) => {
+    const f = files.get((request.params as { name: string }).name);
+    if (!f) return reply.code(404).send({ error: 'Not found' });
+    reply.header('etag', f.etag).header('cache-control', 'public, max-age=300');
+    if (request.headers['if-none-match'] === f.etag) return reply.code(304).send();
+    return reply.type(f.type).send(f.body);
+  });
+}

@@ -1,0 +1,58 @@
+import type { ComponentChildren } from 'preact';
+
+export interface LayoutProps {
+  title: string;
+  /** Page description for link previews. */
+  description?: string;
+  lang?: string;
+  /** `#rrggbb` accent colour; applied through a generated stylesheet (CSP forbids inline styles). */
+  accent?: string | null;
+  /** Extra class on <body> (themes: theme-minimal, theme-gradient, theme-dark, theme-side_by_side). */
+  bodyClass?: string;
+  /** Scripts under /assets/ for progressive enhancement; pages must work without them. */
+  scripts?: string[];
+  /** Stylesheets under /assets/ in addition to the base one. */
+  styles?: string[];
+  children: ComponentChildren;
+}
+
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** The one page shell: escaped by construction (Preact), no inline script or style anywhere. */
+export function Layout(p: LayoutProps) {
+  return (
+    <html lang={p.lang ?? 'en'}>
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <meta name="referrer" content="strict-origin-when-cross-origin" />
+        <title>{p.title}</title>
+        {p.description ? <meta name="description" content={p.description} /> : null}
+        <meta property="og:title" content={p.title} />
+        <link rel="stylesheet" href="/assets/base.css" />
+        {(p.styles ?? []).map((s) => (
+          <link rel="stylesheet" href={`/assets/${s}`} />
+        ))}
+        {p.accent && HEX.test(p.accent) ? <link rel="stylesheet" href={`/assets/accent.css?c=${p.accent.slice(1).toLowerCase()}`} /> : null}
+        {(p.scripts ?? []).map((s) => (
+          <script src={`/assets/${s}`} defer />
+        ))}
+      </head>
+      <body class={p.bodyClass}>{p.children}</body>
+    </html>
+  );
+}
+
+/** A plain centred message page (not found, disabled, ended...). */
+export function MessagePage(p: { title: string; message: string; accent?: string | null }) {
+  return (
+    <Layout title={p.title} accent={p.accent} bodyClass="theme-minimal">
+      <main class="shell narrow">
+        <section class="card message">
+          <h1>{p.title}</h1>
+          <p class="muted">{p.message}</p>
+        </section>
+      </main>
+    </Layout>
+  );
+}

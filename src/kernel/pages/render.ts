@@ -1,0 +1,37 @@
+import type { FastifyReply } from 'fastify';
+import type { VNode } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+
+/** Same strict policy as the API, but pages may load our own scripts and styles and post forms to us. */
+export function pageCsp(frameable: boolean): string {
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' https: data:",
+    "connect-src 'self'",
+    "form-action 'self'",
+    "base-uri 'none'",
+    // Only embed pages may be framed, by any site; everything else refuses framing.
+    frameable ? 'frame-ancestors *' : "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export interface PageOptions {
+  status?: number;
+  /** Embeds only: allow framing by other sites. */
+  frameable?: boolean;
+  /** Cache-Control; pages with per-visitor state must stay private. */
+  cache?: string;
+}
+
+export function sendPage(reply: FastifyReply, page: VNode, opts: PageOptions = {}) {
+  reply
+    .code(opts.status ?? 200)
+    .type('text/html; charset=utf-8')
+    .header('content-security-policy', pageCsp(!!opts.frameable))
+    .header('cache-control', opts.cache ?? 'no-store');
+  if (opts.frameable) reply.removeHeader('x-frame-options');
+  else reply.header('x-frame-options', 'DENY');
+  return reply.send('<!doctype html>' + renderToString(page));
+}
