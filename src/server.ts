@@ -21,6 +21,7 @@ import { headerCountry } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import type { Operation } from './kernel/operation.js';
+import { registerMcpHttp } from './mcp/http.js';
 import { tokenOperations } from './tokens/tokens.routes.js';
 import { createTokenService } from './tokens/tokens.service.js';
 import { createTokenStore } from './tokens/tokens.store.js';
@@ -129,7 +130,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     country: headerCountry(config.countryHeader),
     authenticate: (h: string | undefined) => services.tokens.authenticate(h),
   };
-  for (const op of allOperations(services)) registerOperation(app, op, deps);
+  const ops = allOperations(services);
+  for (const op of ops) registerOperation(app, op, deps);
+  registerMcpHttp(app, ops, deps.authenticate);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
