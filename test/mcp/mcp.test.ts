@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
-import { BIN, cli, processEnv } from '../process-helpers.js';
+import { BIN, cli, dropProcessSchemas, processEnv } from '../process-helpers.js';
 
 type ToolText = { content: { type: string; text: string }[]; isError?: boolean };
 const json = (r: unknown) => JSON.parse((r as ToolText).content[0].text);
@@ -73,6 +73,7 @@ describeEachDb('MCP over Streamable HTTP', (dialect) => {
 });
 
 describeEachDb('MCP over stdio (appflows mcp)', (dialect) => {
+  afterAll(() => dropProcessSchemas());
   it('serves the same tools on stdio for APPFLOWS_TOKEN', async () => {
     const env = processEnv(dialect);
     const token = cli(env, 'token', 'create', '--name', 'mcp').stdout.trim().split('\n').pop()!;
