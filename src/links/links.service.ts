@@ -189,7 +189,7 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
       return clicks.record(click);
     },
 
-    /** Commits every queued click (called on server close). */
+    /** Resolves when every queued click is committed (server close, benchmarks). */
     drain() {
       return clicks.drain();
     },
