@@ -42,7 +42,11 @@ const destination = (what: string) =>
 
 const expiresAt = z.iso
   .datetime({ offset: true })
-  .overwrite((v) => new Date(v).toISOString())
+  // zod runs overwrites even after a failed check, so an invalid value passes through untouched.
+  .overwrite((v) => {
+    const d = new Date(v);
+    return Number.isNaN(d.getTime()) ? v : d.toISOString();
+  })
   .describe('ISO 8601 time after which the link is expired (stored in UTC).');
 
 const maxClicks = z.number().int().min(1).max(1_000_000_000).describe('Human clicks allowed before the link reaches its limit; bots never count.');
