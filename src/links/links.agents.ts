@@ -1,5 +1,5 @@
 import { isbot } from 'isbot';
-import type { ClickTarget } from './links.clicks.js';
+import type { ClickTarget } from './links.settle.js';
 
 /**
  * Link-preview fetchers named explicitly: chat apps fetch a link the moment it is pasted,

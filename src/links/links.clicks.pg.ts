@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable } from '../db/types.js';
-import { byLink, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.clicks.js';
+import { byLink, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
 /** PostgreSQL: one transaction per group; row locks make limits exact across server processes. */
 export function postgresCommit(db: Db): Commit {

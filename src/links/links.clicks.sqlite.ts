@@ -1,6 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { fsync, openSync } from 'node:fs';
-import { byLink, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.clicks.js';
+import { byLink, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
 /** One IMMEDIATE transaction (the write lock is taken up front) for a group of clicks. Synchronous. */
 function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
@@ -32,6 +32,8 @@ function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
 export function sqliteCommit(sqlite: SqliteDatabase.Database): Commit {
   const write = sqliteGroupWriter(sqlite);
   const syncWal = walSyncer(sqlite);
+  const walOnly = sqlite.prepare('PRAGMA synchronous = NORMAL');
+  const full = sqlite.prepare('PRAGMA synchronous = FULL');
   return (clicks, now) =>
     new Promise((resolve, reject) => {
       const attempt = () => {
@@ -40,11 +42,11 @@ export function sqliteCommit(sqlite: SqliteDatabase.Database): Commit {
         if (sqlite.inTransaction) return void setTimeout(attempt, 1);
         let outcomes: ClickOutcome[];
         try {
-          sqlite.pragma('synchronous = NORMAL');
+          walOnly.run();
           try {
             outcomes = write(clicks, now);
           } finally {
-            sqlite.pragma('synchronous = FULL');
+            full.run();
           }
         } catch (err) {
           return reject(err);
@@ -55,15 +57,39 @@ export function sqliteCommit(sqlite: SqliteDatabase.Database): Commit {
     });
 }
 
-/** fsync of the WAL file, off the event loop. An in-memory database has nothing to sync. */
+/**
+ * fsync of the WAL file, off the event loop, shared: one fsync runs at a time, and every
+ * caller that arrives meanwhile waits for the next one (which covers all their writes).
+ * An in-memory database has nothing to sync.
+ */
 function walSyncer(sqlite: SqliteDatabase.Database): () => Promise<void> {
   if (sqlite.memory) return async () => {};
   const path = `${sqlite.name}-wal`;
   let fd: number | undefined;
-  return () =>
-    new Promise((resolve, reject) => {
+  let running = false;
+  let waiting: { resolve(): void; reject(err: unknown): void }[] = [];
+
+  const run = () => {
+    running = true;
+    const covered = waiting;
+    waiting = [];
+    try {
       // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
       fd ??= openSync(path, 'r');
-      fsync(fd, (err) => (err ? reject(err) : resolve()));
+    } catch (err) {
+      running = false;
+      return covered.forEach((w) => w.reject(err));
+    }
+    fsync(fd, (err) => {
+      for (const w of covered) err ? w.reject(err) : w.resolve();
+      running = false;
+      if (waiting.length) run();
+    });
+  };
+
+  return () =>
+    new Promise((resolve, reject) => {
+      waiting.push({ resolve, reject });
+      if (!running) run();
     });
 }

@@ -5,7 +5,8 @@ import { conflict, notFound, unprocessable } from '../kernel/errors.js';
 import { newId, randomString } from '../kernel/ids.js';
 import { decodeCursor, pageOf } from '../kernel/pagination.js';
 import { createLinkCache } from './links.cache.js';
-import { createClickRecorder, type Click } from './links.clicks.js';
+import { createClickRecorder } from './links.clicks.js';
+import type { Click } from './links.settle.js';
 import { RESERVED_CODES, type CreateLink, type Link, type LinkState, type LinkStats, type PatchLink } from './links.schema.js';
 import { createLinkStore, type LinkChanges, type LinkRow } from './links.store.js';
 
