@@ -159,6 +159,26 @@ describeEachDb('short links: redirects', (dialect) => {
     });
   });
 
+  describe('changes made by another node (straight in the database)', () => {
+    it('a new destination shows within the 1 s cache TTL', async () => {
+      const l = await create({ url: 'https://example.com/old' });
+      expect((await go(l.code)).location).toBe('https://example.com/old');
+      await t.db.db.updateTable('links').set({ url: 'https://example.com/new' }).where('id', '=', l.id).execute();
+      await new Promise((r) => setTimeout(r, 1100));
+      expect((await go(l.code)).location).toBe('https://example.com/new');
+    });
+
+    it('disabling stops clicks at once: the commit re-reads the status under the lock', async () => {
+      const l = await create({ url: 'https://example.com/live' });
+      expect((await go(l.code)).status).toBe(302);
+      await t.db.db.updateTable('links').set({ status: 'disabled' }).where('id', '=', l.id).execute();
+      const r = await go(l.code);
+      expect(r.status).toBe(410);
+      expect(r.body).toContain('disabled');
+      expect((await stats(l.id)).link.clickCount).toBe(1);
+    });
+  });
+
   describe('stats', () => {
     it('counts countries from the configured header (top 10, humans only) and never stores an IP', async () => {
       const l = await create({ url: 'https://example.com/geo' });
