@@ -19,7 +19,7 @@ import type { Click, ClickOutcome, Commit } from './links.settle.js';
 
 const commitFor = (db: DbHandle): Commit => (db.sqlite ? sqliteCommit(db.sqlite) : postgresCommit(db.db));
 
-/** Groups committing at once: the next group is written while earlier ones wait for their fsync. */
+/** Groups committing at once: later groups are written while earlier ones wait for their fsync. */
 const MAX_IN_FLIGHT = 4;
 
 export function createClickRecorder({ db, clock }: { db: DbHandle; clock: Clock }) {
