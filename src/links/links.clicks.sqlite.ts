@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { fdatasync, openSync } from 'node:fs';
+import { startCheckpointer } from './links.checkpoint.js';
 import { byLink, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
 /** One IMMEDIATE transaction (the write lock is taken up front) for a group of clicks. Synchronous. */
@@ -29,12 +30,13 @@ function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
  * serving requests and the next groups are written during the fsync. Other writers on
  * the connection keep synchronous=FULL: the pragma is restored before anything else runs.
  */
-export function sqliteCommit(sqlite: SqliteDatabase.Database): Commit {
+export function sqliteCommit(sqlite: SqliteDatabase.Database): { commit: Commit; close(): Promise<void> } {
   const write = sqliteGroupWriter(sqlite);
   const syncWal = walSyncer(sqlite);
   const walOnly = sqlite.prepare('PRAGMA synchronous = NORMAL');
   const full = sqlite.prepare('PRAGMA synchronous = FULL');
-  return (clicks, now) =>
+  const checkpointer = sqlite.memory ? undefined : startCheckpointer(sqlite.name);
+  const commit: Commit = (clicks, now) =>
     new Promise((resolve, reject) => {
       const attempt = () => {
         // A Kysely transaction on this shared connection may be open across an await;
@@ -55,6 +57,7 @@ export function sqliteCommit(sqlite: SqliteDatabase.Database): Commit {
       };
       attempt();
     });
+  return { commit, close: async () => checkpointer?.stop() };
 }
 
 /**

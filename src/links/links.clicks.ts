@@ -17,13 +17,14 @@ import type { Click, ClickOutcome, Commit } from './links.settle.js';
  * maxClicks = L exactly L human clicks are ever sent to the destination.
  */
 
-const commitFor = (db: DbHandle): Commit => (db.sqlite ? sqliteCommit(db.sqlite) : postgresCommit(db.db));
+const committerFor = (db: DbHandle): { commit: Commit; close(): Promise<void> } =>
+  db.sqlite ? sqliteCommit(db.sqlite) : { commit: postgresCommit(db.db), close: async () => {} };
 
 /** Groups committing at once: later groups are written while earlier ones wait for their fsync. */
 const MAX_IN_FLIGHT = 4;
 
 export function createClickRecorder({ db, clock }: { db: DbHandle; clock: Clock }) {
-  let commit: Commit | undefined;
+  let committer: ReturnType<typeof committerFor> | undefined;
   let queue: { click: Click; resolve(o: ClickOutcome): void; reject(e: unknown): void }[] = [];
   let scheduled = false;
   let inFlight = 0;
@@ -40,8 +41,8 @@ export function createClickRecorder({ db, clock }: { db: DbHandle; clock: Clock 
     inFlight++;
     let committed: Promise<ClickOutcome[]>;
     try {
-      commit ??= commitFor(db); // lazily: CLI commands that never record a click prepare nothing
-      committed = commit(
+      committer ??= committerFor(db); // lazily: CLI commands that never record a click start nothing
+      committed = committer.commit(
         group.map((p) => p.click),
         clock.now().toISOString(),
       );
@@ -74,6 +75,12 @@ export function createClickRecorder({ db, clock }: { db: DbHandle; clock: Clock 
     drain(): Promise<void> {
       if (queue.length === 0 && inFlight === 0) return Promise.resolve();
       return new Promise((resolve) => idle.push(resolve));
+    },
+    /** Drains, then releases the committer (server close). */
+    async close() {
+      await this.drain();
+      await committer?.close();
+      committer = undefined;
     },
   };
 }
