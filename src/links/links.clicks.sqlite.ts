@@ -27,7 +27,7 @@ function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
  * written, not yet fsynced: microseconds), then the WAL file is fsynced on libuv's thread
  * pool and only then are the group's requests answered. The answered clicks are exactly as
  * durable as with synchronous=FULL (kill -9 and power loss), while the event loop keeps
- * serving requests and the next groups are written during the fsync. Other writers on
+ * serving requests (and gathering the next group) during the sync. Other writers on
  * the connection keep synchronous=FULL: the pragma is restored before anything else runs.
  */
 export function sqliteCommit(sqlite: SqliteDatabase.Database): { commit: Commit; close(): Promise<void> } {
@@ -60,12 +60,7 @@ export function sqliteCommit(sqlite: SqliteDatabase.Database): { commit: Commit;
   return { commit, close: async () => checkpointer?.stop() };
 }
 
-/**
- * fsync of the WAL file on libuv's thread pool. Each group gets its own fsync at once (at
- * most MAX_IN_FLIGHT run together; the kernel merges them): measured against one-at-a-time
- * coalesced fsyncs, where a group waits for the running fsync and then its own, this was
- * faster here. An in-memory database has nothing to sync.
- */
+/** Sync of the WAL file on libuv's thread pool. An in-memory database has nothing to sync. */
 function walSyncer(sqlite: SqliteDatabase.Database): () => Promise<void> {
   if (sqlite.memory) return async () => {};
   const path = `${sqlite.name}-wal`;
