@@ -21,6 +21,9 @@ import { headerCountry } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import type { Operation } from './kernel/operation.js';
+import { registerLinkRedirects } from './links/links.redirect.js';
+import { linkOperations } from './links/links.routes.js';
+import { createLinkService } from './links/links.service.js';
 import { registerMcpHttp } from './mcp/http.js';
 import { tokenOperations } from './tokens/tokens.routes.js';
 import { createTokenService } from './tokens/tokens.service.js';
@@ -40,13 +43,14 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl });
-  return { registry, tokens, apps, flows };
+  const links = createLinkService({ db, clock, config });
+  return { registry, tokens, apps, flows, links };
 }
 export type Services = ReturnType<typeof buildServices>;
 
 /** Every declared operation: REST routes, OpenAPI entries and MCP tools come from this list. */
 export function allOperations(s: Services): Operation[] {
-  return [...appOperations(s.apps), ...flowOperations(s.apps, s.flows), ...tokenOperations(s.tokens)];
+  return [...appOperations(s.apps), ...flowOperations(s.apps, s.flows), ...tokenOperations(s.tokens), ...linkOperations(s.apps, s.links)];
 }
 
 export function loggerOptions(level: string) {
@@ -133,6 +137,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   const ops = allOperations(services);
   for (const op of ops) registerOperation(app, op, deps);
   registerMcpHttp(app, ops, deps.authenticate);
+  registerLinkRedirects(app, services.links, { webUrl: config.webUrl, shortLinkUrl: config.shortLinkUrl, country: deps.country });
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -60,4 +60,37 @@ export interface KernelTables {
   flow_versions: FlowVersionsTable;
 }
 
-export type Database = KernelTables;
+export interface LinksTable {
+  id: string;
+  app_id: string;
+  code: string;
+  name: string;
+  url: string;
+  ios_url: string | null;
+  android_url: string | null;
+  status: 'active' | 'disabled';
+  expires_at: string | null;
+  max_clicks: number | null;
+  click_count: number;
+  bot_click_count: number;
+  expired_behavior: 'page' | 'redirect';
+  expired_url: string | null;
+  expired_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinkClicksTable {
+  link_id: string;
+  created_at: string;
+  target: 'ios' | 'android' | 'fallback' | 'expired';
+  country: string | null;
+  is_bot: number;
+}
+
+export interface LinksTables {
+  links: LinksTable;
+  link_clicks: LinkClicksTable;
+}
+
+export type Database = KernelTables & LinksTables;
