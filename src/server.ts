@@ -11,13 +11,15 @@ import { createAppService } from './apps/apps.service.js';
 import { createAppStore } from './apps/apps.store.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
+import { createFormsModule, formsOperations } from './flows/forms/forms.module.js';
+import { registerFormPages } from './flows/forms/forms.pages.js';
 import { createRegistry } from './flows/index.js';
 import { systemClock, type Clock } from './kernel/clock.js';
 import { flowOperations } from './kernel/flows/flows.routes.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
-import { headerCountry } from './kernel/identity.js';
+import { countryLookup } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import type { Operation } from './kernel/operation.js';
@@ -39,13 +41,14 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl });
-  return { registry, tokens, apps, flows };
+  const forms = createFormsModule({ db, apps, flows, clock, rateLimit: config.publicRateLimit });
+  return { registry, tokens, apps, flows, forms };
 }
 export type Services = ReturnType<typeof buildServices>;
 
 /** Every declared operation: REST routes, OpenAPI entries and MCP tools come from this list. */
 export function allOperations(s: Services): Operation[] {
-  return [...appOperations(s.apps), ...flowOperations(s.apps, s.flows), ...tokenOperations(s.tokens)];
+  return [...appOperations(s.apps), ...flowOperations(s.apps, s.flows), ...tokenOperations(s.tokens), ...formsOperations(s.apps, s.forms)];
 }
 
 export function loggerOptions(level: string) {
@@ -126,10 +129,11 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
 
   const deps = {
     secret: config.secret,
-    country: headerCountry(config.countryHeader),
+    country: await countryLookup(config.countryHeader, config.geoipDb),
     authenticate: (h: string | undefined) => services.tokens.authenticate(h),
   };
   for (const op of allOperations(services)) registerOperation(app, op, deps);
+  registerFormPages(app, services, config, deps);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

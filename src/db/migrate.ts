@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
+import { formsMigrations } from './migrations/forms.js';
 import { kernelMigrations } from './migrations/kernel.js';
 
 /**
@@ -7,6 +8,7 @@ import { kernelMigrations } from './migrations/kernel.js';
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
+  ...formsMigrations,
 };
 
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {

@@ -1,0 +1,56 @@
+import type { Selectable } from 'kysely';
+import type { DbHandle } from '../../db/index.js';
+import type { WaitlistSignupsTable } from '../../db/types.js';
+import { olderThan, type After } from '../forms/forms.paging.js';
+import { groupCommit } from './waitlist.batch.js';
+
+export type SignupRow = Selectable<WaitlistSignupsTable>;
+
+const COLUMNS = [
+  'id', 'app_id', 'flow_id', 'email', 'email_normalized', 'source', 'country', 'user_agent',
+  'locale', 'platform', 'app_version', 'referrer', 'attributes_json', 'created_at',
+] as const satisfies readonly (keyof SignupRow)[];
+
+/** Signups, scoped by app. A repeat email on the same waitlist is absorbed by the unique key. */
+export function createWaitlistStore(handle: DbHandle) {
+  const { db } = handle;
+
+  /** True when stored, false when the address was already on that waitlist. */
+  let insert: (row: SignupRow) => Promise<boolean>;
+  if (handle.sqlite) {
+    const run = groupCommit(
+      handle.sqlite,
+      `INSERT INTO waitlist_signups (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) ON CONFLICT (flow_id, email_normalized) DO NOTHING`,
+    );
+    insert = async (row) => (await run(COLUMNS.map((c) => row[c]))) > 0;
+  } else {
+    insert = async (row) => {
+      const r = await db
+        .insertInto('waitlist_signups')
+        .values(row)
+        .onConflict((oc) => oc.columns(['flow_id', 'email_normalized']).doNothing())
+        .executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    };
+  }
+
+  return {
+    insert,
+    page(appId: string, opts: { flowId?: string; after?: After; limit: number }) {
+      let q = db.selectFrom('waitlist_signups').selectAll().where('app_id', '=', appId);
+      if (opts.flowId) q = q.where('flow_id', '=', opts.flowId);
+      if (opts.after) q = q.where((eb) => olderThan(eb, opts.after!));
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+    },
+    async count(appId: string, flowId: string): Promise<number> {
+      const r = await db
+        .selectFrom('waitlist_signups')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('app_id', '=', appId)
+        .where('flow_id', '=', flowId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+  };
+}
+export type WaitlistStore = ReturnType<typeof createWaitlistStore>;
