@@ -130,6 +130,7 @@ describe('hosted forms in Chromium', () => {
         await fillers[type](page, tag);
         await page.click('button[type="submit"]');
         await page.locator('.success:not([hidden])').waitFor({ state: 'visible', timeout: 10_000 });
+        expect(await page.locator('form').isVisible()).toBe(false);
         if (js) expect(page.url()).toBe(`${base}/${type}/${slug}`); // no reload
         else expect(page.url()).toBe(`${base}/${type}/${slug}?done=1`);
         await screenshot(page, `forms-${type}-success-${js ? 'js' : 'nojs'}-phone`);
@@ -194,6 +195,7 @@ describe('hosted forms in Chromium', () => {
         await page.fill('#f-email', `shot-${theme}-${device}@example.com`);
         await page.click('button[type="submit"]');
         await page.locator('.success:not([hidden])').waitFor({ state: 'visible', timeout: 10_000 });
+        expect(await page.locator('form').isVisible()).toBe(false);
         await screenshot(page, `waitlist-${theme}-${device}-success`);
         expect(problems).toEqual([]);
         await ctx.close();

@@ -14,8 +14,10 @@ export interface FormView {
   api: string;
   appSlug: string;
   flowSlug: string;
-  /** Extra blocks of the intro column (waitlist count pill, bullets, hero image). */
-  aside?: ComponentChildren;
+  /** Under the subtitle (the waitlist count pill). */
+  badge?: ComponentChildren;
+  /** After the form on a phone, beside it in side_by_side (waitlist bullets and hero image). */
+  extras?: ComponentChildren;
 }
 
 export interface FormState {
@@ -155,7 +157,7 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
             {v.hero?.eyebrow ? <span class="eyebrow">{v.hero.eyebrow}</span> : null}
             <h1>{v.intro.title}</h1>
             {v.intro.subtitle ? <p class="muted lead">{v.intro.subtitle}</p> : null}
-            {v.aside}
+            {v.badge}
           </header>
           <section class="card form-card" aria-live="polite">
             {state.done ? (
@@ -180,6 +182,7 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
               </>
             )}
           </section>
+          {v.extras ? <section class="extras">{v.extras}</section> : null}
         </div>
       </main>
     </Layout>

@@ -4,16 +4,16 @@ import { customPageFields } from '../forms/forms.kind.js';
 import type { FormsModule } from '../forms/forms.module.js';
 import { signupBody, type WaitlistConfig } from './waitlist.schema.js';
 
-function Aside({ c, count }: { c: WaitlistConfig; count?: number }) {
-  const hero = c.hero;
+const CountPill = ({ count }: { count: number }) => (
+  <p class="pill">
+    <span aria-hidden="true">●</span> {count.toLocaleString('en-US')} on the waitlist
+  </p>
+);
+
+function Extras({ hero }: { hero: NonNullable<WaitlistConfig['hero']> }) {
   return (
     <>
-      {count !== undefined ? (
-        <p class="pill">
-          <span aria-hidden="true">●</span> {count.toLocaleString('en-US')} on the waitlist
-        </p>
-      ) : null}
-      {hero?.bullets?.length ? (
+      {hero.bullets?.length ? (
         <ul class="bullets">
           {hero.bullets.map((b) => (
             <li>
@@ -28,7 +28,7 @@ function Aside({ c, count }: { c: WaitlistConfig; count?: number }) {
           ))}
         </ul>
       ) : null}
-      {hero?.heroImage ? <img class="hero-image" src={hero.heroImage} alt="" loading="lazy" /> : null}
+      {hero.heroImage ? <img class="hero-image" src={hero.heroImage} alt="" loading="lazy" /> : null}
     </>
   );
 }
@@ -41,6 +41,7 @@ export function waitlistHostedForm(m: FormsModule): HostedForm {
     async view(appSlug, flowSlug) {
       const p = await m.waitlist.published(appSlug, flowSlug);
       const c = p.config as WaitlistConfig;
+      const count = await m.waitlist.visibleCount(p);
       const email: PageField = { kind: 'input', type: 'email', name: 'email', label: 'Email address', placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email', hideLabel: true };
       return {
         app: { name: p.app.name, logoUrl: p.app.logo_url },
@@ -52,7 +53,8 @@ export function waitlistHostedForm(m: FormsModule): HostedForm {
         api: '/api/public/waitlist',
         appSlug: p.app.slug,
         flowSlug: p.flow.slug,
-        aside: <Aside c={c} count={await m.waitlist.visibleCount(p)} />,
+        badge: count === undefined ? undefined : <CountPill count={count} />,
+        extras: c.hero?.bullets?.length || c.hero?.heroImage ? <Extras hero={c.hero} /> : undefined,
       };
     },
   };
