@@ -1,10 +1,9 @@
-import type { AppService } from '../../apps/apps.service.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Clock } from '../../kernel/clock.js';
-import type { FlowService } from '../../kernel/flows/flows.service.js';
-import { newId } from '../../kernel/ids.js';
 import type { ClientInfo } from '../../kernel/operation.js';
+import type { PublishedLookup } from './forms.cache.js';
 import { publicEnvelope } from './forms.envelope.js';
+import { rowId } from './forms.ids.js';
 import { csvStream, type CsvColumn } from './forms.csv.js';
 import type { FormKind, SubmissionColumn, SubmissionFields } from './forms.kind.js';
 import { afterFromCursor, allRows, pageRows, type After } from './forms.paging.js';
@@ -32,11 +31,10 @@ function csvColumns(kind: FormKind): CsvColumn<SubmissionRow>[] {
 }
 
 /** Submissions of the hosted forms (feedback, report, contact), one service for the three kinds. */
-export function createFormService(deps: { store: FormStore; apps: AppService; flows: FlowService; clock: Clock }) {
-  const { store, apps, flows, clock } = deps;
+export function createFormService(deps: { store: FormStore; published: PublishedLookup; clock: Clock }) {
+  const { store, clock } = deps;
 
-  const published = async (kind: FormKind, appSlug: string, flowSlug?: string) =>
-    flows.published(await apps.resolvePublic(appSlug), kind.flow.type, flowSlug);
+  const published = (kind: FormKind, appSlug: string, flowSlug?: string) => deps.published(appSlug, kind.flow.type, flowSlug);
 
   const fetchPage = (app: AppRow, kind: FormKind, category?: string) => (after: After | undefined, limit: number) =>
     store.page(app.id, kind.flow.type, { after, limit, category });
@@ -52,7 +50,7 @@ export function createFormService(deps: { store: FormStore; apps: AppService; fl
     async submit(kind: FormKind, body: SubmissionFields & { appSlug: string; flowSlug?: string; source?: string; website?: string }, client: ClientInfo) {
       const p = await published(kind, body.appSlug, body.flowSlug);
       const fields = kind.check(body, p.config);
-      const id = newId();
+      const id = rowId();
       if (body.website) return { ok: true as const, id };
       await store.insert({
         id,

@@ -1,12 +1,12 @@
-import type { AppService } from '../../apps/apps.service.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Clock } from '../../kernel/clock.js';
 import { notFound } from '../../kernel/errors.js';
 import type { FlowService, PublishedFlow } from '../../kernel/flows/flows.service.js';
-import { newId } from '../../kernel/ids.js';
 import type { ClientInfo } from '../../kernel/operation.js';
+import type { PublishedLookup } from '../forms/forms.cache.js';
 import { csvStream, type CsvColumn } from '../forms/forms.csv.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
+import { rowId } from '../forms/forms.ids.js';
 import { afterFromCursor, allRows, pageRows, type After } from '../forms/forms.paging.js';
 import type { SignupBody, WaitlistConfig } from './waitlist.schema.js';
 import type { SignupRow, WaitlistStore } from './waitlist.store.js';
@@ -39,10 +39,10 @@ const toSignup = (r: SignupRow, flowSlug: string | undefined) => ({
   createdAt: r.created_at,
 });
 
-export function createWaitlistService(deps: { store: WaitlistStore; apps: AppService; flows: FlowService; clock: Clock }) {
-  const { store, apps, flows, clock } = deps;
+export function createWaitlistService(deps: { store: WaitlistStore; published: PublishedLookup; flows: FlowService; clock: Clock }) {
+  const { store, flows, clock } = deps;
 
-  const published = async (appSlug: string, flowSlug?: string) => flows.published(await apps.resolvePublic(appSlug), 'waitlist', flowSlug);
+  const published = (appSlug: string, flowSlug?: string) => deps.published(appSlug, 'waitlist', flowSlug);
 
   /** Flow id -> slug of every waitlist of the app, and the id of `flowSlug` when given (404 if unknown). */
   async function waitlists(app: AppRow, flowSlug?: string) {
@@ -75,7 +75,7 @@ export function createWaitlistService(deps: { store: WaitlistStore; apps: AppSer
     /** One signup per address per waitlist: a repeat is a success that stores nothing new. */
     async signup(body: SignupBody, client: ClientInfo) {
       const p = await published(body.appSlug, body.flowSlug);
-      const id = newId();
+      const id = rowId();
       if (body.website) return { ok: true as const, id, alreadySignedUp: false };
       const inserted = await store.insert({
         id,
