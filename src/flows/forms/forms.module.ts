@@ -23,7 +23,7 @@ export function createFormsModule(deps: { db: DbHandle; apps: AppService; flows:
   const { apps, flows, clock } = deps;
   const published = cachedLookup(async (appSlug, type, flowSlug) => flows.published(await apps.resolvePublic(appSlug), type, flowSlug));
   return {
-    submissions: createFormService({ store: createFormStore(deps.db.db), published, clock }),
+    submissions: createFormService({ store: createFormStore(deps.db), published, clock }),
     waitlist: createWaitlistService({ store: createWaitlistStore(deps.db), published, flows, clock }),
     /** Requests per minute per client on each public submit. */
     rateLimit: deps.rateLimit,

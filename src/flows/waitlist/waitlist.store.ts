@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../db/index.js';
 import type { WaitlistSignupsTable } from '../../db/types.js';
 import { olderThan, type After } from '../forms/forms.paging.js';
-import { groupCommit } from './waitlist.batch.js';
+import { hotInsert } from '../forms/forms.batch.js';
 
 export type SignupRow = Selectable<WaitlistSignupsTable>;
 
@@ -16,23 +16,7 @@ export function createWaitlistStore(handle: DbHandle) {
   const { db } = handle;
 
   /** True when stored, false when the address was already on that waitlist. */
-  let insert: (row: SignupRow) => Promise<boolean>;
-  if (handle.sqlite) {
-    const run = groupCommit(
-      handle.sqlite,
-      `INSERT INTO waitlist_signups (${COLUMNS.join(', ')}) VALUES (${COLUMNS.map(() => '?').join(', ')}) ON CONFLICT (flow_id, email_normalized) DO NOTHING`,
-    );
-    insert = async (row) => (await run(COLUMNS.map((c) => row[c]))) > 0;
-  } else {
-    insert = async (row) => {
-      const r = await db
-        .insertInto('waitlist_signups')
-        .values(row)
-        .onConflict((oc) => oc.columns(['flow_id', 'email_normalized']).doNothing())
-        .executeTakeFirst();
-      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
-    };
-  }
+  const insert = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized']);
 
   return {
     insert,
