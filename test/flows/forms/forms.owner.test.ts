@@ -16,7 +16,7 @@ describeEachDb('owner lists and CSV exports', (dialect) => {
   let slug: string;
   const clock = steppingClock();
   beforeAll(async () => {
-    t = await testApp(dialect, { clock });
+    t = await testApp(dialect, { clock, env: { PUBLIC_RATE_LIMIT: '100000' } });
     slug = (await t.createApp({ name: 'Owner App' })).slug;
     await putAndPublish(t, slug, 'feedback', goodFeedback());
     await putAndPublish(t, slug, 'report', goodReport());

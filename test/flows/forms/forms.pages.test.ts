@@ -10,7 +10,7 @@ describe('hosted form pages', () => {
   let t: TestApp;
   let slug: string;
   beforeAll(async () => {
-    t = await testApp('sqlite');
+    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
     slug = (await t.createApp({ name: 'Shop <script>alert(1)</script>', logoUrl: 'https://cdn.example.org/logo.png' })).slug;
     await putAndPublish(t, slug, 'feedback', { ...goodFeedback(), intro: { ...goodFeedback().intro, title: 'Hi <img src=x onerror=alert(1)>' } });
     await putAndPublish(t, slug, 'report', goodReport());

@@ -6,7 +6,7 @@ describeEachDb('public form API', (dialect) => {
   let t: TestApp;
   let slug: string;
   beforeAll(async () => {
-    t = await testApp(dialect, { env: { COUNTRY_HEADER: 'CF-IPCountry' } });
+    t = await testApp(dialect, { env: { COUNTRY_HEADER: 'CF-IPCountry', PUBLIC_RATE_LIMIT: '100000' } });
     slug = (await t.createApp({ name: 'Public <App>', logoUrl: 'https://cdn.example.org/logo.png' })).slug;
   });
   afterAll(() => t.close());
@@ -159,5 +159,25 @@ describeEachDb('public form API', (dialect) => {
     expect((await submit(t, 'waitlist', { appSlug: slug, email: 'nope' })).json().issues[0].path).toBe('/email');
     expect((await submit(t, 'waitlist', { appSlug: slug })).statusCode).toBe(422);
     expect((await submit(t, 'waitlist', { appSlug: slug, email: `${'a'.repeat(250)}@x.io` })).statusCode).toBe(422);
+  });
+
+  it('stores every acknowledged signup and submission under concurrency (group commit)', async () => {
+    const n = 150;
+    const signups = await Promise.all(Array.from({ length: n }, (_, i) => submit(t, 'waitlist', { appSlug: slug, flowSlug: 'beta', email: `bulk${i}@example.com` })));
+    expect(signups.every((r) => r.statusCode === 201)).toBe(true);
+    const feedback = await Promise.all(Array.from({ length: n }, (_, i) => submit(t, 'feedback', { appSlug: slug, message: `bulk ${i}` })));
+    expect(feedback.every((r) => r.statusCode === 201)).toBe(true);
+    const ids = new Set((await t.db.db.selectFrom('waitlist_signups').select('id').execute()).map((r) => r.id));
+    for (const r of signups) expect(ids.has(r.json().id)).toBe(true);
+    const fids = new Set((await rows('feedback')).map((r) => r.id));
+    for (const r of feedback) expect(fids.has(r.json().id)).toBe(true);
+  });
+
+  it('a new publish reaches the public API within a second', async () => {
+    const edited = { ...goodContact(), intro: { ...goodContact().intro, title: 'Edited' } };
+    expect((await getConfig('contact', `appSlug=${slug}`)).json().config.intro.title).toBe('Contact us');
+    await putAndPublish(t, slug, 'contact', edited);
+    await new Promise((r) => setTimeout(r, 1100));
+    expect((await getConfig('contact', `appSlug=${slug}`)).json().config.intro.title).toBe('Edited');
   });
 });
