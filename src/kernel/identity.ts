@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { open as openMmdb, type CountryResponse } from 'maxmind';
+import type { CountryResponse } from 'maxmind';
 import type { ClientInfo } from './operation.js';
 
 /**
@@ -33,7 +33,8 @@ export function headerCountry(header: string | undefined): CountryLookup {
 export async function countryLookup(header: string | undefined, geoipDb: string | undefined): Promise<CountryLookup> {
   const fromHeader = headerCountry(header);
   if (!geoipDb) return fromHeader;
-  const reader = await openMmdb<CountryResponse>(geoipDb, { watchForUpdates: false });
+  const { open } = await import('maxmind'); // loaded only when an operator configures a database
+  const reader = await open<CountryResponse>(geoipDb, { watchForUpdates: false });
   return (ip, request) => {
     const h = fromHeader(ip, request);
     if (h) return h;

@@ -164,7 +164,7 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
               <Success s={v.success} />
             ) : (
               <>
-                <form method="post" data-api={v.api} data-app-slug={v.appSlug} data-flow-slug={v.flowSlug} noValidate={false}>
+                <form method="post" data-api={v.api} data-app-slug={v.appSlug} data-flow-slug={v.flowSlug}>
                   <p class="errors" role="alert" data-error hidden={!state.error} tabIndex={-1}>
                     {state.error}
                   </p>

@@ -1,6 +1,5 @@
 import type { HostedForm } from '../forms/forms.hosted.js';
-import type { PageField } from '../forms/forms.kind.js';
-import { customPageFields } from '../forms/forms.kind.js';
+import { customPageFields, type PageField } from '../forms/forms.kind.js';
 import type { FormsModule } from '../forms/forms.module.js';
 import { signupBody, type WaitlistConfig } from './waitlist.schema.js';
 
