@@ -1,18 +1,15 @@
 import { z } from 'zod';
-import { attributes, colorScheme, customFields, emailInput, fieldToggle, formHero, intro, layout, submitCommon, success, trimmedText } from '../forms/forms.schema.js';
+import { attributes, formLook, customFields, emailInput, fieldToggle, intro, submitCommon, trimmedText } from '../forms/forms.schema.js';
 
 export const contactConfig = z
   .object({
     type: z.literal('contact').optional().describe('Always `contact` once saved.'),
-    layout: layout.optional(),
     intro,
     nameField: fieldToggle.optional(),
     emailField: fieldToggle.optional(),
     messageField: fieldToggle.optional(),
     fields: customFields.optional(),
-    success,
-    hero: formHero.optional(),
-    colorScheme: colorScheme.optional(),
+    ...formLook,
   })
   .strict();
 export type ContactConfig = z.infer<typeof contactConfig>;

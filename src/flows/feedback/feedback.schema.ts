@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { attributes, colorScheme, customFields, emailInput, fieldToggle, formHero, layout, messageIntro, submitCommon, success, text, trimmedText } from '../forms/forms.schema.js';
+import { attributes, formLook, customFields, emailInput, fieldToggle, messageIntro, submitCommon, text, trimmedText } from '../forms/forms.schema.js';
 
 export const feedbackConfig = z
   .object({
     type: z.literal('feedback').optional().describe('Always `feedback` once saved.'),
-    layout: layout.optional(),
     intro: messageIntro,
     rating: z
       .object({
@@ -17,9 +16,7 @@ export const feedbackConfig = z
       .describe('Optional 1-5 star rating.'),
     emailField: fieldToggle.optional().describe('Optional reply email.'),
     fields: customFields.optional(),
-    success,
-    hero: formHero.optional(),
-    colorScheme: colorScheme.optional(),
+    ...formLook,
   })
   .strict();
 export type FeedbackConfig = z.infer<typeof feedbackConfig>;

@@ -102,8 +102,16 @@ export const formHero = z
   })
   .strict();
 
-export const colorScheme = z.enum(['auto', 'light', 'dark']).describe('Colour scheme of the native SDK form.');
-export const layout = z.enum(['steps', 'single']).describe('Native form layout.');
+const colorScheme = z.enum(['auto', 'light', 'dark']).describe('Colour scheme of the native SDK form.');
+const layout = z.enum(['steps', 'single']).describe('Native form layout.');
+
+/** Config keys feedback, report and contact share: native layout, success screen and looks. */
+export const formLook = {
+  layout: layout.optional(),
+  success,
+  hero: formHero.optional(),
+  colorScheme: colorScheme.optional(),
+};
 
 // ---- Submit bodies ----
 

@@ -1,17 +1,14 @@
 import { z } from 'zod';
 import { snakeId } from '../cancel/cancel.schema.js';
-import { attributes, categories, colorScheme, emailInput, fieldToggle, formHero, layout, messageIntro, submitCommon, success, trimmedText } from '../forms/forms.schema.js';
+import { attributes, formLook, categories, emailInput, fieldToggle, messageIntro, submitCommon, trimmedText } from '../forms/forms.schema.js';
 
 export const reportConfig = z
   .object({
     type: z.literal('report').optional().describe('Always `report` once saved.'),
-    layout: layout.optional(),
     intro: messageIntro,
     categories: categories.describe('1-10 categories; a submission must name one of their ids.'),
     emailField: fieldToggle.optional().describe('Optional reply email.'),
-    success,
-    hero: formHero.optional(),
-    colorScheme: colorScheme.optional(),
+    ...formLook,
   })
   .strict();
 export type ReportConfig = z.infer<typeof reportConfig>;
