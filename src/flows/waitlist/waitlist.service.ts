@@ -3,7 +3,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { notFound } from '../../kernel/errors.js';
 import type { FlowService, PublishedFlow } from '../../kernel/flows/flows.service.js';
 import type { ClientInfo } from '../../kernel/operation.js';
-import type { PublishedLookup } from '../forms/forms.cache.js';
+import { memoize, type PublishedLookup } from '../forms/forms.cache.js';
 import { csvStream, type CsvColumn } from '../forms/forms.csv.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
 import { rowId } from '../forms/forms.ids.js';
@@ -43,6 +43,9 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
   const { store, flows, clock } = deps;
 
   const published = (appSlug: string, flowSlug?: string) => deps.published(appSlug, 'waitlist', flowSlug);
+  // Pages and the config GET show the count on every view: a COUNT(*) over a big list is not free.
+  // This process forgets a flow's count when it stores a signup; other nodes catch up within 5 s.
+  const count = memoize((appId: string, flowId: string) => store.count(appId, flowId), (_appId, flowId) => flowId, 5000);
 
   /** Flow id -> slug of every waitlist of the app, and the id of `flowSlug` when given (404 if unknown). */
   async function waitlists(app: AppRow, flowSlug?: string) {
@@ -62,7 +65,7 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
     /** The count shown on the page, or undefined while hidden (showCount off or fewer than 3). */
     async visibleCount(p: PublishedFlow): Promise<number | undefined> {
       if (!(p.config as WaitlistConfig).hero?.showCount) return undefined;
-      const n = await store.count(p.app.id, p.flow.id);
+      const n = await count(p.app.id, p.flow.id);
       return n >= COUNT_PILL_MIN ? n : undefined;
     },
 
@@ -93,7 +96,9 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
         attributes_json: body.attributes && Object.keys(body.attributes).length ? JSON.stringify(body.attributes) : null,
         created_at: clock.now().toISOString(),
       });
-      return inserted ? { ok: true as const, id, alreadySignedUp: false } : { ok: true as const, alreadySignedUp: true };
+      if (!inserted) return { ok: true as const, alreadySignedUp: true };
+      count.forget(p.flow.id);
+      return { ok: true as const, id, alreadySignedUp: false };
     },
 
     async list(app: AppRow, q: { limit: number; cursor?: string; flowSlug?: string }) {
