@@ -93,6 +93,11 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
       schema: { hide: true },
       config: publicLimit(opts.rateLimit),
       bodyLimit: SUBMIT_BODY_LIMIT,
+      // People without JavaScript get a page, not the API's JSON, when they post too often.
+      errorHandler: (err: { statusCode?: number }, _request, reply) => {
+        if (err.statusCode !== 429) throw err;
+        return sendPage(reply, MessagePage({ title: 'Too many attempts', message: 'Please wait a minute, then try again.' }), { status: 429 });
+      },
       handler: async (request, reply) => {
         let loaded;
         try {

@@ -36,7 +36,11 @@ describeEachDb('abuse resistance', (dialect) => {
     const post = () =>
       t.app.inject({ method: 'POST', url: `/waitlist/${slug}`, remoteAddress: '198.51.100.9', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=z%40example.com' });
     for (let i = 0; i < 3; i++) expect((await post()).statusCode).toBe(303);
-    expect((await post()).statusCode).toBe(429);
+    const page = await post();
+    expect(page.statusCode).toBe(429);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
+    expect(page.body).toContain('Too many attempts');
     // Another client is unaffected.
     expect((await submit(t, 'feedback', { appSlug: slug, message: 'other client' })).statusCode).toBe(201);
   });
