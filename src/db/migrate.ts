@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { Dialect } from '../config.js';
+import { formsMigrations } from './migrations/forms.js';
 import { kernelMigrations } from './migrations/kernel.js';
 import { linksMigrations } from './migrations/links.js';
 
@@ -9,6 +10,7 @@ import { linksMigrations } from './migrations/links.js';
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
+  ...formsMigrations,
   ...linksMigrations,
 };
 

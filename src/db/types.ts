@@ -93,4 +93,44 @@ export interface LinksTables {
   link_clicks: LinkClicksTable;
 }
 
-export type Database = KernelTables & LinksTables;
+export interface WaitlistSignupsTable {
+  id: string;
+  app_id: string;
+  flow_id: string;
+  email: string;
+  /** Lower-cased, trimmed: one signup per address per waitlist. */
+  email_normalized: string;
+  source: string | null;
+  country: string | null;
+  user_agent: string | null;
+  locale: string | null;
+  platform: string | null;
+  app_version: string | null;
+  referrer: string | null;
+  attributes_json: string | null;
+  created_at: string;
+}
+
+export interface FormSubmissionsTable {
+  id: string;
+  app_id: string;
+  flow_id: string;
+  type: string;
+  message: string | null;
+  rating: number | null;
+  category: string | null;
+  name: string | null;
+  email: string | null;
+  attributes_json: string | null;
+  source: string | null;
+  country: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface FormsTables {
+  waitlist_signups: WaitlistSignupsTable;
+  form_submissions: FormSubmissionsTable;
+}
+
+export type Database = KernelTables & FormsTables & LinksTables;

@@ -80,11 +80,13 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
   const status = op.status ?? 200;
   const response: Record<number, z.ZodType> = {};
   if (op.response) response[status] = op.response;
+  if (op.response && op.statusOf) response[200] ??= op.response;
   for (const code of [...(op.auth === 'owner' ? [401] : []), ...(op.errors ?? [])]) response[code] = errorBody;
 
   app.route({
     method: op.method,
     url: op.path,
+    ...op.route,
     schema: {
       operationId: op.id,
       tags: op.tags,
@@ -113,7 +115,7 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
         if (result.filename) reply.header('content-disposition', `attachment; filename="${result.filename}"`);
         return reply.send(result.body);
       }
-      reply.code(status);
+      reply.code(op.statusOf ? op.statusOf(result) : status);
       return result;
     },
   });
