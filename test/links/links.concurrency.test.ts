@@ -78,9 +78,6 @@ describeEachDb('short links: exact limits and durability under load', (dialect) 
     const { link: stored, stats } = await api.getLink(link.id);
     expect(stored.clickCount).toBe(L);
     expect(stats).toMatchObject({ clicks: L, byTarget: { expired: 1000 - L } });
-    // both nodes served destinations (the limit is shared, not per process)
-    const perNode = [0, 1].map((n) => results.filter((r, i) => i % 2 === n && r.location === DEST).length);
-    expect(perNode[0] + perNode[1]).toBe(L);
   }, PROCESS_TEST_MS);
 
   it('kill -9 during a click storm loses no answered click', async () => {
