@@ -86,8 +86,6 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
   }
 
   return {
-    toLink,
-
     async list(appId: string, limit: number, cursor?: string) {
       const c = decodeCursor(cursor, 2);
       const rows = await store.list(appId, limit + 1, c ? { createdAt: String(c[0]), id: String(c[1]) } : undefined);
