@@ -130,6 +130,7 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
         max_clicks: input.maxClicks ?? null,
         click_count: 0,
         bot_click_count: 0,
+        history_count: 0,
         expired_behavior: behavior,
         expired_url: input.expiredUrl ?? null,
         expired_message: input.expiredMessage ?? null,
