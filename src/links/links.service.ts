@@ -121,7 +121,7 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
         id: newId(),
         app_id: appId,
         code: input.code ?? '',
-        name: input.name ?? 'Untitled link',
+        name: input.name || 'Untitled link',
         url: input.url,
         ios_url: input.iosUrl ?? null,
         android_url: input.androidUrl ?? null,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import type { AppService } from '../../apps/apps.service.js';
-import { flowSlugSchema } from '../../kernel/flows/flows.service.js';
+import { ignoredFlowSlug } from '../../kernel/flows/flows.service.js';
 import { defineOp, textResult, type Operation } from '../../kernel/operation.js';
 import { pageQuery, type PageQuery } from '../../kernel/pagination.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
@@ -18,7 +18,7 @@ export const submitted = z.object({ ok: z.literal(true), id: z.string().describe
 
 export const configQuery = z.object({
   appSlug: z.string().min(1).max(80).describe('The app’s slug.'),
-  flowSlug: flowSlugSchema.optional().describe('Omitted or the primary’s own slug = the primary.'),
+  flowSlug: ignoredFlowSlug.optional().describe('Omitted or the primary’s own slug = the primary.'),
 });
 
 const columnSchemas: Record<SubmissionColumn, z.ZodType> = {

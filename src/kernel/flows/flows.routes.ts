@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import type { AppService } from '../../apps/apps.service.js';
 import { defineOp, type Operation } from '../operation.js';
-import { flowSlugSchema, type FlowService } from './flows.service.js';
+import { flowSlugSchema, ignoredFlowSlug, type FlowService } from './flows.service.js';
 import type { FlowTypeDef } from './registry.js';
 
 const warning = z.object({ code: z.string(), path: z.string(), message: z.string() });
@@ -32,13 +32,11 @@ const envelope = z
 
 const flowSlugQuery = (d: FlowTypeDef) =>
   z.object({
-    flowSlug: flowSlugSchema
-      .optional()
-      .describe(
-        d.multi
-          ? `Targets a secondary ${d.label.toLowerCase()}; omitted (or "${d.primarySlug}") = the primary. A new slug on PUT creates a secondary.`
-          : `Accepted and ignored: one ${d.label.toLowerCase()} per app.`,
-      ),
+    flowSlug: d.multi
+      ? flowSlugSchema
+          .optional()
+          .describe(`Targets a secondary ${d.label.toLowerCase()}; omitted (or "${d.primarySlug}") = the primary. A new slug on PUT creates a secondary.`)
+      : ignoredFlowSlug.optional().describe(`Accepted and ignored: one ${d.label.toLowerCase()} per app.`),
   });
 
 /** GET / PUT / publish for every registered flow type, generated from the registry. */

@@ -7,6 +7,12 @@ import { newId } from '../ids.js';
 import type { FlowContext, FlowRegistry, FlowTypeDef, Warning } from './registry.js';
 import type { FlowRow, FlowStore } from './flows.store.js';
 
+/**
+ * flowSlug on single-instance types: host apps may pass any label (WIRE F.10); it is accepted
+ * and ignored, never a 400.
+ */
+export const ignoredFlowSlug = z.string().max(200);
+
 export const flowSlugSchema = z
   .string()
   .min(1)

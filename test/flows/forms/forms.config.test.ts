@@ -28,6 +28,10 @@ describeEachDb('form configs (feedback, report, contact, waitlist)', (dialect) =
   it('one feedback/report/contact per app: flowSlug is ignored', async () => {
     const r = await put('feedback', goodFeedback(), '?flowSlug=other');
     expect(r.json().flowSlug).toBe('feedback');
+    // any label a host app passes is ignored, never a 400 (WIRE F.10)
+    const odd = await put('feedback', goodFeedback(), '?flowSlug=Main_Board');
+    expect(odd.statusCode).toBe(200);
+    expect(odd.json().flowSlug).toBe('feedback');
   });
 
   it('rejects invalid form configs with 422 and the failing path', async () => {

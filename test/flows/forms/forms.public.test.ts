@@ -31,7 +31,7 @@ describeEachDb('public form API', (dialect) => {
     await putAndPublish(t, slug, 'report', goodReport());
     await putAndPublish(t, slug, 'contact', goodContact());
     for (const [type, config] of [['feedback', goodFeedback()], ['report', goodReport()], ['contact', goodContact()]] as const) {
-      for (const q of [`appSlug=${slug}`, `appSlug=${slug}&flowSlug=${type}`]) {
+      for (const q of [`appSlug=${slug}`, `appSlug=${slug}&flowSlug=${type}`, `appSlug=${slug}&flowSlug=Host_Label`]) {
         const r = await getConfig(type, q);
         expect(r.statusCode, `${type} ${q}`).toBe(200);
         expect(r.json()).toEqual({ flowSlug: type, app: { name: 'Public <App>', logoUrl: 'https://cdn.example.org/logo.png' }, config });
