@@ -33,6 +33,7 @@ const envSchema = z.object({
   GEOIP_DB: z.string().optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   DISABLE_DOCS: boolish.optional(),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
 });
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -57,6 +58,8 @@ export interface Config {
   geoipDb?: string;
   bodyLimit: number;
   docs: boolean;
+  /** Per-minute limit replacing every public endpoint's own (benchmarks, trusted networks). */
+  publicRateLimit?: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,5 +122,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     geoipDb: e.GEOIP_DB,
     bodyLimit: e.BODY_LIMIT,
     docs: !e.DISABLE_DOCS,
+    publicRateLimit: e.PUBLIC_RATE_LIMIT,
   };
 }

@@ -12,6 +12,9 @@ import { createAppStore } from './apps/apps.store.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import { createRegistry } from './flows/index.js';
+import { wishlistOperations } from './flows/wishlist/wishlist.routes.js';
+import { createWishlistService } from './flows/wishlist/wishlist.service.js';
+import { registerWishlistPages } from './flows/wishlist/wishlist.pages.js';
 import { systemClock, type Clock } from './kernel/clock.js';
 import { flowOperations } from './kernel/flows/flows.routes.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
@@ -39,13 +42,14 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl });
-  return { registry, tokens, apps, flows };
+  const wishlist = createWishlistService({ db: db.db, clock, secret: config.secret, flows, apps, webUrl: config.webUrl });
+  return { registry, tokens, apps, flows, wishlist };
 }
 export type Services = ReturnType<typeof buildServices>;
 
 /** Every declared operation: REST routes, OpenAPI entries and MCP tools come from this list. */
 export function allOperations(s: Services): Operation[] {
-  return [...appOperations(s.apps), ...flowOperations(s.apps, s.flows), ...tokenOperations(s.tokens)];
+  return [...appOperations(s.apps), ...flowOperations(s.apps, s.flows), ...tokenOperations(s.tokens), ...wishlistOperations(s.wishlist)];
 }
 
 export function loggerOptions(level: string) {
@@ -128,8 +132,10 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     secret: config.secret,
     country: headerCountry(config.countryHeader),
     authenticate: (h: string | undefined) => services.tokens.authenticate(h),
+    publicRateLimit: config.publicRateLimit,
   };
   for (const op of allOperations(services)) registerOperation(app, op, deps);
+  registerWishlistPages(app, services.wishlist, config.secret);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -1,5 +1,6 @@
 import { Migrator, type Kysely, type Migration } from 'kysely';
 import { kernelMigrations } from './migrations/kernel.js';
+import { wishlistMigrations } from './migrations/wishlist.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
@@ -7,6 +8,7 @@ import { kernelMigrations } from './migrations/kernel.js';
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
+  ...wishlistMigrations,
 };
 
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {

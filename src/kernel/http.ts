@@ -5,6 +5,7 @@ import { AppError } from './errors.js';
 import { MessagePage } from './pages/layout.js';
 import { sendPage } from './pages/render.js';
 import { clientInfo, type CountryLookup } from './identity.js';
+import { publicLimit } from './rate-limit.js';
 import { parseInput, type Operation, type OpContext, type TextResult } from './operation.js';
 
 export const errorBody = z
@@ -73,6 +74,8 @@ export interface OperationDeps {
   secret: string;
   country: CountryLookup;
   authenticate(header: string | undefined): Promise<{ accountId: string }>;
+  /** Replaces every operation's `rateLimit` (PUBLIC_RATE_LIMIT: benchmarks, trusted networks). */
+  publicRateLimit?: number;
 }
 
 /** Registers one declared operation as a Fastify route (schemas feed the OpenAPI document). */
@@ -85,6 +88,7 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
   app.route({
     method: op.method,
     url: op.path,
+    ...(op.rateLimit ? { config: publicLimit(deps.publicRateLimit ?? op.rateLimit) } : {}),
     schema: {
       operationId: op.id,
       tags: op.tags,
