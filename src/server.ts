@@ -135,7 +135,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     publicRateLimit: config.publicRateLimit,
   };
   for (const op of allOperations(services)) registerOperation(app, op, deps);
-  registerWishlistPages(app, services.wishlist, config.secret);
+  registerWishlistPages(app, services.wishlist, config);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
