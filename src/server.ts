@@ -42,7 +42,7 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl });
-  const wishlist = createWishlistService({ db: db.db, clock, secret: config.secret, flows, apps, webUrl: config.webUrl });
+  const wishlist = createWishlistService({ db: db.db, sqlite: db.sqlite, clock, secret: config.secret, flows, apps, webUrl: config.webUrl });
   return { registry, tokens, apps, flows, wishlist };
 }
 export type Services = ReturnType<typeof buildServices>;

@@ -1,3 +1,4 @@
+import type SqliteDatabase from 'better-sqlite3';
 import { stringify } from 'csv-stringify/sync';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { AppService } from '../../apps/apps.service.js';
@@ -10,10 +11,13 @@ import { decodeCursor, pageOf } from '../../kernel/pagination.js';
 import { emailHash, signPreviewToken, verifyPreviewToken, voterKey, type Viewer } from './wishlist.identity.js';
 import { assertMove } from './wishlist.lifecycle.js';
 import { PUBLIC_STATUSES, IDEA_STATUSES, type IdeaStatus, type OwnerIdea, type PublicComment, type PublicIdea, type WishlistConfig } from './wishlist.schema.js';
+import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
 import { createWishlistStore, ideaSortKey, type CommentRow, type IdeaRow } from './wishlist.store.js';
 
 export const TYPE = 'wishlist';
 const PREVIEW_TTL_HOURS = 24;
+const BOARD_CACHE_MS = 1000;
+const BOARD_CACHE_MAX = 1000;
 
 /** The board a page or API call acts on: the published config, or a draft behind a preview token. */
 export interface Board {
@@ -108,9 +112,22 @@ function newCommentRow(appId: string, ideaId: string, at: string, fields: Pick<C
   return { id: newId(), idea_id: ideaId, app_id: appId, deleted_at: null, created_at: at, ...fields };
 }
 
-export function createWishlistService(deps: { db: Db; clock: Clock; secret: string; flows: FlowService; apps: AppService; webUrl: string }) {
+export function createWishlistService(deps: {
+  db: Db;
+  /** The raw SQLite handle, when on SQLite: votes then use group commit. */
+  sqlite?: SqliteDatabase.Database;
+  clock: Clock;
+  secret: string;
+  flows: FlowService;
+  apps: AppService;
+  webUrl: string;
+}) {
   const { clock, secret, flows, apps } = deps;
   const store = createWishlistStore(deps.db);
+  const groupCommit = deps.sqlite ? sqliteVoteCommit(deps.sqlite) : undefined;
+  // Every public call needs the app and its published config (three reads); a newly published
+  // version reaches the public API within BOARD_CACHE_MS.
+  const boardCache = new Map<string, { board: Board; until: number }>();
   const now = () => clock.now().toISOString();
   const identityMode = (c: WishlistConfig) => c.identity?.mode ?? 'anonymous';
 
@@ -162,6 +179,10 @@ export function createWishlistService(deps: { db: Db; clock: Clock; secret: stri
   return {
     /** The published board of an app (404 when none), or its draft when a valid preview token is given. */
     async board(appSlug: string, previewToken?: string): Promise<Board> {
+      if (previewToken === undefined) {
+        const hit = boardCache.get(appSlug);
+        if (hit && hit.until > Date.now()) return hit.board;
+      }
       const app = await apps.resolvePublic(appSlug);
       if (previewToken !== undefined) {
         if (verifyPreviewToken(secret, previewToken, clock.now()) !== app.id) throw notFound('This preview link is invalid or has expired');
@@ -169,7 +190,10 @@ export function createWishlistService(deps: { db: Db; clock: Clock; secret: stri
         return { app, flowId: d.flow.id, config: d.config, preview: true };
       }
       const p = await flows.published(app, TYPE);
-      return { app, flowId: p.flow.id, config: p.config, preview: false };
+      const board = { app, flowId: p.flow.id, config: p.config, preview: false };
+      if (boardCache.size >= BOARD_CACHE_MAX) boardCache.clear();
+      boardCache.set(appSlug, { board, until: Date.now() + BOARD_CACHE_MS });
+      return board;
     },
 
     list: listPage,
@@ -197,9 +221,15 @@ export function createWishlistService(deps: { db: Db; clock: Clock; secret: stri
 
     async vote(board: Board, ideaId: string, viewer: Viewer, on: boolean) {
       requireEmail(board.config, 'vote', viewer);
-      await visibleIdea(board, ideaId);
-      const key = voterKey(secret, identityMode(board.config), viewer);
-      const voteCount = on ? await store.vote(board.app.id, ideaId, key, now()) : await store.unvote(board.app.id, ideaId, key);
+      const op = { appId: board.app.id, ideaId, voterKey: voterKey(secret, identityMode(board.config), viewer), on, now: now() };
+      let voteCount: number | undefined;
+      if (groupCommit) {
+        voteCount = await groupCommit(op); // checks visibility inside its transaction
+      } else {
+        await visibleIdea(board, ideaId);
+        voteCount = on ? await store.vote(op.appId, ideaId, op.voterKey, op.now) : await store.unvote(op.appId, ideaId, op.voterKey);
+      }
+      if (voteCount === undefined) throw notFound('Idea not found');
       return { ok: true as const, voted: on, voteCount };
     },
 

@@ -78,8 +78,9 @@ export function createWishlistStore(db: Db) {
      * only when a row was really inserted, in the same transaction. So vote_count always equals
      * the number of vote rows, however many identical requests race.
      */
-    vote(appId: string, ideaId: string, voterKey: string, now: string): Promise<number> {
+    vote(appId: string, ideaId: string, voterKey: string, now: string): Promise<number | undefined> {
       return db.transaction().execute(async (trx) => {
+        if ((await countOf(trx, appId, ideaId)) === undefined) return undefined;
         const r = await trx
           .insertInto('wishlist_votes')
           .values({ idea_id: ideaId, voter_key: voterKey, created_at: now })
@@ -93,7 +94,7 @@ export function createWishlistStore(db: Db) {
     },
 
     /** The mirror of vote: the counter moves only when a row was really deleted. */
-    unvote(appId: string, ideaId: string, voterKey: string): Promise<number> {
+    unvote(appId: string, ideaId: string, voterKey: string): Promise<number | undefined> {
       return db.transaction().execute(async (trx) => {
         const r = await trx.deleteFrom('wishlist_votes').where('idea_id', '=', ideaId).where('voter_key', '=', voterKey).executeTakeFirst();
         if (Number(r.numDeletedRows) > 0) {
@@ -156,7 +157,8 @@ export function createWishlistStore(db: Db) {
 }
 export type WishlistStore = ReturnType<typeof createWishlistStore>;
 
-async function countOf(trx: Db, appId: string, ideaId: string): Promise<number> {
+/** The idea's vote count, or undefined when it does not exist (deleted meanwhile). */
+async function countOf(trx: Db, appId: string, ideaId: string): Promise<number | undefined> {
   const row = await trx.selectFrom('wishlist_ideas').select('vote_count').where('app_id', '=', appId).where('id', '=', ideaId).executeTakeFirst();
-  return row?.vote_count ?? 0;
+  return row?.vote_count;
 }
