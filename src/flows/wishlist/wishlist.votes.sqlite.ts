@@ -37,6 +37,8 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database): VoteCommit {
     }),
   );
   const syncWal = walSyncer(sqlite);
+  const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
+  const strict = sqlite.prepare('PRAGMA synchronous = FULL');
 
   let queue: { op: VoteOp; resolve: (n: number | undefined) => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
@@ -50,11 +52,11 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database): VoteCommit {
     queue = [];
     let counts: (number | undefined)[];
     try {
-      sqlite.pragma('synchronous = NORMAL');
+      relaxed.run();
       try {
         counts = writeGroup.immediate(group.map((g) => g.op));
       } finally {
-        sqlite.pragma('synchronous = FULL');
+        strict.run(); // other writers on this connection keep synchronous=FULL
       }
     } catch (e) {
       for (const g of group) g.reject(e);
