@@ -6,7 +6,6 @@ export const IDEA_STATUSES = ['pending', 'open', 'planned', 'in_progress', 'done
 export type IdeaStatus = (typeof IDEA_STATUSES)[number];
 export const PUBLIC_STATUSES = ['open', 'planned', 'in_progress', 'done', 'declined'] as const;
 export const ideaStatus = z.enum(IDEA_STATUSES);
-export const publicStatus = z.enum(PUBLIC_STATUSES);
 
 const text = (max: number) => z.string().max(max);
 const hex = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #rrggbb');
@@ -89,7 +88,7 @@ export const publicListQuery = z.object({
   appSlug,
   flowSlug,
   sort: z.enum(['votes', 'new']).default('votes').describe('`votes`: pinned first, then most votes; `new`: newest first.'),
-  status: publicStatus.optional().describe('Only ideas in this status (pending ideas are never public).'),
+  status: ideaStatus.optional().describe('Only ideas in this status. Pending ideas are never public: `pending` gives an empty page.'),
   category: z.string().max(60).optional().describe('Only ideas in this category id.'),
   cursor: z.string().max(500).optional().describe('The `nextCursor` of the previous page.'),
   limit: clampedLimit(20, 100),

@@ -151,6 +151,7 @@ export function createWishlistService(deps: {
   }
 
   async function listPage(board: Board, input: ListInput, viewer: Viewer) {
+    if (input.status === 'pending') return { items: [], ideas: [], nextCursor: null };
     const statuses = input.status ? [input.status] : PUBLIC_STATUSES;
     const rows = await store.listIdeas(board.app.id, {
       statuses,
