@@ -79,7 +79,7 @@ export function createWishlistStore(db: Db) {
      * the number of vote rows, however many identical requests race.
      */
     vote(appId: string, ideaId: string, voterKey: string, now: string): Promise<number | undefined> {
-      return db.transaction().execute(async (trx) => {
+      const run = db.transaction().execute(async (trx) => {
         if ((await countOf(trx, appId, ideaId)) === undefined) return undefined;
         const r = await trx
           .insertInto('wishlist_votes')
@@ -91,6 +91,8 @@ export function createWishlistStore(db: Db) {
         }
         return countOf(trx, appId, ideaId);
       });
+      // The idea was deleted between our read and our insert (PostgreSQL, READ COMMITTED).
+      return run.catch((e) => (isForeignKeyViolation(e) ? undefined : Promise.reject(e)));
     },
 
     /** The mirror of vote: the counter moves only when a row was really deleted. */
@@ -156,6 +158,11 @@ export function createWishlistStore(db: Db) {
   };
 }
 export type WishlistStore = ReturnType<typeof createWishlistStore>;
+
+const isForeignKeyViolation = (e: unknown) => {
+  const code = (e as { code?: string } | null)?.code;
+  return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
+};
 
 /** The idea's vote count, or undefined when it does not exist (deleted meanwhile). */
 async function countOf(trx: Db, appId: string, ideaId: string): Promise<number | undefined> {

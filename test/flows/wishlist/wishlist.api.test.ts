@@ -320,6 +320,18 @@ describeEachDb('wishlist API', (dialect) => {
       expect(comments).toEqual([]);
       expect((await p.vote({ ideaId: id, userId: 'late' })).statusCode).toBe(404);
     });
+
+    it('votes racing a delete get 200 or 404, never an error, and leave no rows behind', async () => {
+      const slug = (await publishedBoard(t, goodWishlist(), 'Delete Race')).slug;
+      const o = ownerApi(t, slug);
+      const p = publicApi(t, slug);
+      const id = (await o.create({ title: 'Racing' })).json().idea.id;
+      const votes = Array.from({ length: 30 }, (_, i) => p.vote({ ideaId: id, userId: `r${i}` }));
+      const [del, ...rest] = await Promise.all([o.remove(id), ...votes]);
+      expect(del.statusCode).toBe(200);
+      expect(rest.every((r) => r.statusCode === 200 || r.statusCode === 404)).toBe(true);
+      expect(await t.db.db.selectFrom('wishlist_votes').selectAll().where('idea_id', '=', id).execute()).toEqual([]);
+    });
   });
 
   describe('owner tools', () => {
