@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { VNode } from 'preact';
 import type { Config } from '../../config.js';
 import { AppError } from '../../kernel/errors.js';
 import { clientInfo, headerCountry } from '../../kernel/identity.js';
@@ -58,9 +59,10 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       return id;
     }
 
-    const page = (reply: FastifyReply, vnode: any, status = 200) => sendPage(reply, vnode, { status, frameable: embed });
+    type Ctx = NonNullable<Awaited<ReturnType<typeof open>>>;
+    const page = (reply: FastifyReply, vnode: VNode, status = 200) => sendPage(reply, vnode, { status, frameable: embed });
 
-    async function renderBoard(request: Req, reply: FastifyReply, ctx: NonNullable<Awaited<ReturnType<typeof open>>>, form: { values?: Record<string, string>; error?: string } = {}, status = 200) {
+    async function renderBoard(request: Req, reply: FastifyReply, ctx: Ctx, form: { values?: Record<string, string>; error?: string } = {}, status = 200) {
       const parsed = publicListQuery.safeParse({ ...request.query, appSlug: request.params.appSlug });
       const q = parsed.success ? parsed.data : publicListQuery.parse({ appSlug: request.params.appSlug });
       let list;
@@ -77,19 +79,19 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       );
     }
 
-    async function renderIdea(reply: FastifyReply, ctx: NonNullable<Awaited<ReturnType<typeof open>>>, ideaId: string, error?: string, status = 200) {
+    async function renderIdea(reply: FastifyReply, ctx: Ctx, ideaId: string, error?: string, status = 200) {
       const idea = await wishlist.idea(ctx.board, ideaId, ctx.viewer).catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e)));
       if (!idea) return page(reply, <ProblemPage {...ctx.common} title="Idea not found" message="It may have been removed or is still waiting for review." />, 404);
       const { comments } = await wishlist.comments(ctx.board, ideaId, 200);
       return page(reply, <IdeaPage {...ctx.common} idea={idea} comments={comments} self={ctx.self} error={error} />, status);
     }
 
-    const problem = (reply: FastifyReply, ctx: NonNullable<Awaited<ReturnType<typeof open>>>, e: unknown) => {
+    const problem = (reply: FastifyReply, ctx: Ctx, e: unknown) => {
       if (!(e instanceof AppError) || e.status >= 500) throw e;
       return page(reply, <ProblemPage {...ctx.common} title="That didn’t work" message={e.message === 'email required' ? 'Please enter your email to do this.' : e.message} />, e.status);
     };
 
-    const readOnly = (reply: FastifyReply, ctx: NonNullable<Awaited<ReturnType<typeof open>>>) =>
+    const readOnly = (reply: FastifyReply, ctx: Ctx) =>
       page(reply, <ProblemPage {...ctx.common} title="Preview only" message="This board is not published yet, so nothing can be changed." />, 403);
 
     const showBoard = async (request: Req, reply: FastifyReply) => {

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { Layout } from '../../kernel/pages/layout.js';
 import type { IdeaStatus, PublicComment, PublicIdea, WishlistConfig } from './wishlist.schema.js';
 
@@ -37,7 +38,7 @@ interface Common {
   preview: boolean;
 }
 
-function Shell(p: Common & { title: string; children: any }) {
+function Shell(p: Common & { title: string; children: ComponentChildren }) {
   const theme = p.config.hero?.theme ?? 'minimal';
   return (
     <Layout
