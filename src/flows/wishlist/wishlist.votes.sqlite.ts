@@ -1,5 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { fsync, openSync } from 'node:fs';
+import { fdatasync, openSync } from 'node:fs';
 
 export interface VoteOp {
   appId: string;
@@ -80,7 +80,7 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database): VoteCommit {
     });
 }
 
-/** fsync of the WAL file off the event loop; an in-memory database has nothing to sync. */
+/** fdatasync of the WAL file (what SQLite itself uses) off the event loop; an in-memory database has nothing to sync. */
 function walSyncer(sqlite: SqliteDatabase.Database): () => Promise<void> {
   if (sqlite.memory) return async () => {};
   let fd: number | undefined;
@@ -88,6 +88,6 @@ function walSyncer(sqlite: SqliteDatabase.Database): () => Promise<void> {
     new Promise((resolve, reject) => {
       // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
       fd ??= openSync(`${sqlite.name}-wal`, 'r');
-      fsync(fd, (err) => (err ? reject(err) : resolve()));
+      fdatasync(fd, (err) => (err ? reject(err) : resolve()));
     });
 }
