@@ -24,6 +24,7 @@ import { headerCountry } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import type { Operation } from './kernel/operation.js';
+import { registerMcpHttp } from './mcp/http.js';
 import { tokenOperations } from './tokens/tokens.routes.js';
 import { createTokenService } from './tokens/tokens.service.js';
 import { createTokenStore } from './tokens/tokens.store.js';
@@ -134,7 +135,9 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     authenticate: (h: string | undefined) => services.tokens.authenticate(h),
     publicRateLimit: config.publicRateLimit,
   };
-  for (const op of allOperations(services)) registerOperation(app, op, deps);
+  const ops = allOperations(services);
+  for (const op of ops) registerOperation(app, op, deps);
+  registerMcpHttp(app, ops, deps.authenticate);
   registerWishlistPages(app, services.wishlist, config);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());

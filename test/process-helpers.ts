@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import pg from 'pg';
 import { PG_URL } from './helpers.js';
 
 export const BIN = resolve(import.meta.dirname, '../bin/appflows');
@@ -33,8 +34,23 @@ export function processEnv(dialect: 'sqlite' | 'postgres', extra: Record<string,
   if (dialect === 'postgres') {
     env.DATABASE_URL = PG_URL!;
     env.DATABASE_SCHEMA = `p_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
+    createdSchemas.push(env.DATABASE_SCHEMA);
   }
   return env;
+}
+
+const createdSchemas: string[] = [];
+
+/** Drops the PostgreSQL schemas made by processEnv (call in afterAll). */
+export async function dropProcessSchemas(): Promise<void> {
+  if (!PG_URL || createdSchemas.length === 0) return;
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    for (const s of createdSchemas.splice(0)) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+  } finally {
+    await client.end();
+  }
 }
 
 export function cli(env: Record<string, string>, ...args: string[]) {

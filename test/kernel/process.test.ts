@@ -1,13 +1,14 @@
 import { request } from 'node:http';
-import { afterEach, expect, it } from 'vitest';
+import { afterAll, afterEach, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers.js';
-import { cli, processEnv, startServer, type RunningServer } from '../process-helpers.js';
+import { cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../process-helpers.js';
 
 describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
   const servers: RunningServer[] = [];
   afterEach(() => {
     for (const s of servers.splice(0)) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
   });
+  afterAll(() => dropProcessSchemas());
 
   it('token create works on a fresh database and prints the token alone on the last line', async () => {
     const env = processEnv(dialect);

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { AppError } from '../kernel/errors.js';
+import { parseInput, type ClientInfo, type Operation, type TextResult } from '../kernel/operation.js';
+
+/**
+ * MCP tools generated from the declared operations that carry an `mcp` name: the tool's input
+ * is the operation's path params, query and body (merged, or the body under `mcpBodyKey`), and
+ * calling it runs the same parse + handler as the REST route.
+ */
+export interface McpTool {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  op: Operation;
+}
+
+const shapeOf = (s: unknown): Record<string, z.ZodType> => (s instanceof z.ZodObject ? (s.shape as Record<string, z.ZodType>) : {});
+
+export function toolInputSchema(op: Operation): z.ZodObject {
+  const shape: Record<string, z.ZodType> = { ...shapeOf(op.params), ...shapeOf(op.query) };
+  if (op.body) {
+    if (op.mcpBodyKey) shape[op.mcpBodyKey] = op.body.describe(op.body.description ?? 'The full object, as in the REST body.');
+    else Object.assign(shape, shapeOf(op.body));
+  }
+  return z.object(shape);
+}
+
+export function buildTools(ops: Operation[]): McpTool[] {
+  return ops
+    .filter((op) => op.mcp && op.auth === 'owner')
+    .map((op) => ({
+      name: op.mcp!,
+      description: [op.summary, op.description, `REST: ${op.method} ${op.path.replace(/:(\w+)/g, '{$1}')}`].filter(Boolean).join('\n\n'),
+      inputSchema: z.toJSONSchema(toolInputSchema(op), { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
+      op,
+    }));
+}
+
+/** Splits tool arguments back into params / query / body and runs the operation. */
+export async function callTool(tool: McpTool, args: Record<string, unknown>, accountId: string) {
+  const { op } = tool;
+  const pick = (s: unknown) => Object.fromEntries(Object.keys(shapeOf(s)).filter((k) => k in args).map((k) => [k, args[k]]));
+  const params = pick(op.params);
+  const query = pick(op.query);
+  let body: unknown;
+  if (op.body) {
+    if (op.mcpBodyKey) {
+      body = args[op.mcpBodyKey];
+      // Agents sometimes pass the object as a JSON string; accept it like the REST clients do.
+      if (typeof body === 'string') {
+        try {
+          body = JSON.parse(body);
+        } catch {
+          /* leave it: validation reports "expected object, received string" */
+        }
+      }
+    } else {
+      const taken = new Set([...Object.keys(params), ...Object.keys(query)]);
+      body = Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k)));
+    }
+  }
+  const input = parseInput(op, { params, query, body });
+  const client: ClientInfo = { ipHash: 'mcp', userAgent: 'mcp', country: null };
+  return op.handler(input, { accountId, client });
+}
+
+const MAX_TEXT = 5 * 1024 * 1024;
+
+/** JSON results as text; CSV exports collected (up to 5 MiB) and wrapped as `{ csv }` like the REST MCP client does. */
+export async function toolResult(value: unknown) {
+  if (value && typeof value === 'object' && (value as TextResult).kind === 'text') {
+    const { body } = value as TextResult;
+    let text = '';
+    if (typeof body === 'string') text = body;
+    else {
+      for await (const chunk of body) {
+        text += String(chunk);
+        if (text.length > MAX_TEXT) throw new AppError(413, 'Export too large for a tool result; use the REST endpoint');
+      }
+    }
+    return { content: [{ type: 'text' as const, text: JSON.stringify({ csv: text }) }] };
+  }
+  return { content: [{ type: 'text' as const, text: JSON.stringify(value ?? { ok: true }, null, 2) }] };
+}
+
+export function toolError(err: unknown) {
+  const body = err instanceof AppError ? { status: err.status, ...err.body() } : { status: 500, error: 'Internal error' };
+  return { isError: true, content: [{ type: 'text' as const, text: JSON.stringify(body) }] };
+}
