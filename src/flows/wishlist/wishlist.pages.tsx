@@ -9,7 +9,7 @@ import { publicLimit } from '../../kernel/rate-limit.js';
 import { anonCookieHeader, newAnonId, readAnonCookie, type Viewer } from './wishlist.identity.js';
 import { postCommentBody, publicListQuery, submitBody, voteBody } from './wishlist.schema.js';
 import type { Board, WishlistService } from './wishlist.service.js';
-import { BoardPage, IdeaPage, ProblemPage, SubmittedPage, withQuery, type BoardUrls } from './wishlist.views.js';
+import { BoardPage, IdeaPage, ideaHref, ProblemPage, SubmittedPage, withQuery, type BoardUrls } from './wishlist.views.js';
 
 type Req = FastifyRequest<{ Params: { appSlug: string; ideaId?: string }; Querystring: Record<string, string | undefined>; Body: Record<string, string | undefined> }>;
 
@@ -47,7 +47,9 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       }
       const viewer: Viewer = { anonId: anonId(request, reply), ipHash: clientInfo(request, config.secret, country).ipHash };
       const common = { config: board.config, appName: board.app.name, urls, compact: !!keep.compact, preview: board.preview };
-      return { board, urls, viewer, common, self: withQuery(request.url.split('?')[0], q) };
+      // Where a no-JS vote returns to: this board view (a form post re-rendering the board has none).
+      const self = request.method === 'GET' ? withQuery(request.url.split('?')[0], q) : withQuery(urls.base, keep);
+      return { board, urls, viewer, common, self };
     }
 
     /** The board cookie: read it, or set a fresh one (SameSite=None on https embeds, see identity). */
@@ -83,7 +85,7 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       const idea = await wishlist.idea(ctx.board, ideaId, ctx.viewer).catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e)));
       if (!idea) return page(reply, <ProblemPage {...ctx.common} title="Idea not found" message="It may have been removed or is still waiting for review." />, 404);
       const { comments } = await wishlist.comments(ctx.board, ideaId, 200);
-      return page(reply, <IdeaPage {...ctx.common} idea={idea} comments={comments} self={ctx.self} error={error} />, status);
+      return page(reply, <IdeaPage {...ctx.common} idea={idea} comments={comments} self={ideaHref(ctx.urls, ideaId)} error={error} />, status);
     }
 
     const problem = (reply: FastifyReply, ctx: Ctx, e: unknown) => {
@@ -161,7 +163,7 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       if (!ctx) return;
       if (ctx.board.preview) return readOnly(reply, ctx);
       const ideaId = request.params.ideaId!;
-      const ideaUrl = withQuery(`${ctx.urls.base}/ideas/${encodeURIComponent(ideaId)}`, ctx.urls.keep);
+      const ideaUrl = ideaHref(ctx.urls, ideaId);
       const f = request.body ?? {};
       if (given(f.website)) return reply.redirect(ideaUrl, 303);
       const parsed = postCommentBody.safeParse({ appSlug: ctx.urls.appSlug, ideaId, body: f.body ?? '', displayName: given(f.displayName), email: given(f.email) });

@@ -16,6 +16,8 @@ export const withQuery = (path: string, q: Record<string, string | undefined>) =
   return s ? `${path}?${s}` : path;
 };
 
+export const ideaHref = (urls: BoardUrls, ideaId: string) => withQuery(`${urls.base}/ideas/${encodeURIComponent(ideaId)}`, urls.keep);
+
 const DEFAULT_LABELS: Record<Exclude<IdeaStatus, 'pending'>, string> = {
   open: 'Open',
   planned: 'Planned',
@@ -251,7 +253,7 @@ export function BoardPage(p: BoardProps) {
               {p.ideas.map((idea) => (
                 <li class="wl-idea card" id={`idea-${idea.id}`}>
                   {voteNeedsEmail ? (
-                    <a class="wl-vote-btn" href={withQuery(`${p.urls.base}/ideas/${idea.id}`, p.urls.keep)} aria-label={`Vote for ${idea.title}`}>
+                    <a class="wl-vote-btn" href={ideaHref(p.urls, idea.id)} aria-label={`Vote for ${idea.title}`}>
                       <span class="wl-arrow" aria-hidden="true">
                         ▲
                       </span>
@@ -261,7 +263,7 @@ export function BoardPage(p: BoardProps) {
                     <VoteButton idea={idea} urls={p.urls} back={p.self} disabled={p.preview} />
                   )}
                   <div class="wl-body">
-                    <a class="wl-title" href={withQuery(`${p.urls.base}/ideas/${idea.id}`, p.urls.keep)}>
+                    <a class="wl-title" href={ideaHref(p.urls, idea.id)}>
                       {idea.title}
                     </a>
                     {idea.body ? <p class="wl-excerpt">{idea.body.length > 180 ? idea.body.slice(0, 180).trimEnd() + '…' : idea.body}</p> : null}
@@ -328,7 +330,7 @@ export function IdeaPage(p: IdeaPageProps) {
             </li>
           ))}
         </ol>
-        <form method="post" action={withQuery(`${p.urls.base}/ideas/${idea.id}/comments`, p.urls.keep)} class="card wl-comment-form" id="comment-form">
+        <form method="post" action={withQuery(`${p.urls.base}/ideas/${encodeURIComponent(idea.id)}/comments`, p.urls.keep)} class="card wl-comment-form" id="comment-form">
           {p.error ? (
             <p class="errors" role="alert">
               {p.error}

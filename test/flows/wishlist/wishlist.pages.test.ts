@@ -64,6 +64,7 @@ it('submit: validation errors re-render the form, the honeypot stores nothing', 
   expect(bad.statusCode).toBe(422);
   expect(bad.body).toContain('Please give your idea a title');
   expect(bad.body).toContain('kept text');
+  expect(bad.body).toContain(`name="back" value="/wishlist/${slug}"`);
   const before = (await ownerApi(t, slug).list()).json().ideas.length;
   const bot = await form(`/wishlist/${slug}/submit`, { title: 'Buy pills', website: 'http://spam.example' });
   expect(bot.statusCode).toBe(200);
@@ -84,6 +85,8 @@ it('email mode: the page asks for the email instead of failing silently', async 
   const comment = await form(`/wishlist/${s}/ideas/${id}/comments`, { body: 'hi' });
   expect(comment.statusCode).toBe(422);
   expect(comment.body).toContain('Please enter your email to comment.');
+  // a vote from this re-rendered page must come back to the idea, not to the comment post URL
+  expect(comment.body).toContain(`name="back" value="/wishlist/${s}/ideas/${id}"`);
   const detail = await t.app.inject({ method: 'GET', url: `/wishlist/${s}/ideas/${id}` });
   expect(detail.body).toContain('name="email"');
 });
