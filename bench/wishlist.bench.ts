@@ -1,6 +1,7 @@
 // Vote/unvote under load vs a raw node:http baseline in the same run (DESIGN: report the ratio).
 // Many voters (distinct userIds) over a few hot ideas; afterwards every idea's vote_count must
-// equal its number of vote rows.
+// equal its number of vote rows. BENCH_DB=:memory: runs the same path without disk writes, to
+// tell the cost of durable acknowledgements (WAL fsync) from the rest; BENCH_SECONDS shortens it.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -72,7 +73,7 @@ async function baseline() {
 async function ours() {
   const dir = mkdtempSync(join(tmpdir(), 'appflows-bench-'));
   const config = loadConfig({ DATA_DIR: dir, SECRET: 'bench-secret-bench-secret-bench-secret-00', LOG_LEVEL: 'silent', PUBLIC_RATE_LIMIT: '1000000000' });
-  const db = await openAndMigrate({ dialect: 'sqlite', url: join(dir, 'bench.db') });
+  const db = await openAndMigrate({ dialect: 'sqlite', url: process.env.BENCH_DB ?? join(dir, 'bench.db') });
   const app = await buildServer({ config, db, logger: false });
   const { token } = await app.services.tokens.create('bench');
   const auth = { authorization: `Bearer ${token}` };
