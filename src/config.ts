@@ -33,7 +33,7 @@ const envSchema = z.object({
   GEOIP_DB: z.string().optional(),
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   DISABLE_DOCS: boolish.optional(),
-  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).optional(),
+  PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
 });
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -58,8 +58,8 @@ export interface Config {
   geoipDb?: string;
   bodyLimit: number;
   docs: boolean;
-  /** Per-minute limit replacing every public endpoint's own (benchmarks, trusted networks). */
-  publicRateLimit?: number;
+  /** Requests per minute per client on each public submit endpoint (raise it for load tests). */
+  publicRateLimit: number;
 }
 
 export class ConfigError extends Error {}

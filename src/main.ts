@@ -1,7 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openAndMigrate } from './db/index.js';
-import { migrateToLatest } from './db/migrate.js';
 import { buildServer, buildServices } from './server.js';
 
 const USAGE = `Usage: appflows <command>
@@ -49,8 +48,7 @@ async function main() {
       return serve(config);
     case 'migrate': {
       const db = await openDatabase(config);
-      const applied = await migrateToLatest(db.db, config.database.schema);
-      console.log(applied.length ? `Applied: ${applied.join(', ')}` : 'Database is up to date');
+      console.log(db.applied.length ? `Applied: ${db.applied.join(', ')}` : 'Database is up to date');
       await db.close();
       return;
     }

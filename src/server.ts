@@ -11,6 +11,8 @@ import { createAppService } from './apps/apps.service.js';
 import { createAppStore } from './apps/apps.store.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
+import { createFormsModule, formsOperations } from './flows/forms/forms.module.js';
+import { registerFormPages } from './flows/forms/forms.pages.js';
 import { createRegistry } from './flows/index.js';
 import { wishlistOperations } from './flows/wishlist/wishlist.routes.js';
 import { createWishlistService } from './flows/wishlist/wishlist.service.js';
@@ -20,10 +22,13 @@ import { flowOperations } from './kernel/flows/flows.routes.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
-import { headerCountry } from './kernel/identity.js';
+import { countryLookup } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import type { Operation } from './kernel/operation.js';
+import { registerLinkRedirects } from './links/links.redirect.js';
+import { linkOperations } from './links/links.routes.js';
+import { createLinkService } from './links/links.service.js';
 import { registerMcpHttp } from './mcp/http.js';
 import { tokenOperations } from './tokens/tokens.routes.js';
 import { createTokenService } from './tokens/tokens.service.js';
@@ -43,14 +48,23 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl });
-  const wishlist = createWishlistService({ db: db.db, sqlite: db.sqlite, clock, secret: config.secret, flows, apps, webUrl: config.webUrl });
-  return { registry, tokens, apps, flows, wishlist };
+  const links = createLinkService({ db, clock, config });
+  const forms = createFormsModule({ db, apps, flows, clock, rateLimit: config.publicRateLimit });
+  const wishlist = createWishlistService({ db: db.db, sqlite: db.sqlite, clock, secret: config.secret, flows, apps, webUrl: config.webUrl, rateLimit: config.publicRateLimit });
+  return { registry, tokens, apps, flows, links, forms, wishlist };
 }
 export type Services = ReturnType<typeof buildServices>;
 
 /** Every declared operation: REST routes, OpenAPI entries and MCP tools come from this list. */
 export function allOperations(s: Services): Operation[] {
-  return [...appOperations(s.apps), ...flowOperations(s.apps, s.flows), ...tokenOperations(s.tokens), ...wishlistOperations(s.wishlist)];
+  return [
+    ...appOperations(s.apps),
+    ...flowOperations(s.apps, s.flows),
+    ...tokenOperations(s.tokens),
+    ...linkOperations(s.apps, s.links),
+    ...formsOperations(s.apps, s.forms),
+    ...wishlistOperations(s.wishlist),
+  ];
 }
 
 export function loggerOptions(level: string) {
@@ -131,14 +145,15 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
 
   const deps = {
     secret: config.secret,
-    country: headerCountry(config.countryHeader),
+    country: await countryLookup(config.countryHeader, config.geoipDb),
     authenticate: (h: string | undefined) => services.tokens.authenticate(h),
-    publicRateLimit: config.publicRateLimit,
   };
   const ops = allOperations(services);
   for (const op of ops) registerOperation(app, op, deps);
   registerMcpHttp(app, ops, deps.authenticate);
-  registerWishlistPages(app, services.wishlist, config);
+  registerLinkRedirects(app, services.links, { webUrl: config.webUrl, shortLinkUrl: config.shortLinkUrl, country: deps.country });
+  registerFormPages(app, services, config, deps);
+  registerWishlistPages(app, services.wishlist, config, deps.country);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -49,11 +49,17 @@ export function openDb(opts: DbOptions): DbHandle {
   return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
 }
 
-export async function openAndMigrate(opts: DbOptions): Promise<DbHandle> {
+/** Opens the database and applies pending migrations; `applied` names what ran. */
+export async function openAndMigrate(opts: DbOptions): Promise<DbHandle & { applied: string[] }> {
   const handle = openDb(opts);
-  if (opts.dialect === 'postgres' && opts.schema) {
-    await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(opts.schema)}`.execute(handle.db);
+  try {
+    if (opts.dialect === 'postgres' && opts.schema) {
+      await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(opts.schema)}`.execute(handle.db);
+    }
+    const applied = await migrateToLatest(handle.db, opts.dialect, opts.schema);
+    return { ...handle, applied };
+  } catch (e) {
+    await handle.close();
+    throw e;
   }
-  await migrateToLatest(handle.db, opts.schema);
-  return handle;
 }

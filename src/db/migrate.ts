@@ -1,5 +1,8 @@
-import { Migrator, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely, type Migration } from 'kysely';
+import type { Dialect } from '../config.js';
+import { formsMigrations } from './migrations/forms.js';
 import { kernelMigrations } from './migrations/kernel.js';
+import { linksMigrations } from './migrations/links.js';
 import { wishlistMigrations } from './migrations/wishlist.js';
 
 /**
@@ -8,16 +11,46 @@ import { wishlistMigrations } from './migrations/wishlist.js';
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
+  ...formsMigrations,
   ...wishlistMigrations,
+  ...linksMigrations,
 };
 
-export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => all },
-    migrationTableSchema: schema,
+/**
+ * Applies pending migrations in one transaction under a lock, so several processes starting
+ * at once on one database migrate exactly once (PostgreSQL: an advisory lock; SQLite: BEGIN
+ * IMMEDIATE). Our own small runner rather than Kysely's Migrator, which introspects every
+ * schema of the database and fails when another schema is dropped meanwhile.
+ */
+export async function migrateToLatest(db: Kysely<any>, dialect: Dialect, schema?: string): Promise<string[]> {
+  const isPg = dialect === 'postgres';
+  return db.connection().execute(async (conn) => {
+    if (isPg) {
+      await sql`BEGIN`.execute(conn);
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`appflows-migrate:${schema ?? 'public'}`}))`.execute(conn);
+    } else {
+      await sql`BEGIN IMMEDIATE`.execute(conn);
+    }
+    try {
+      await conn.schema
+        .createTable('appflows_migrations')
+        .ifNotExists()
+        .addColumn('name', 'text', (c) => c.primaryKey())
+        .addColumn('applied_at', 'text', (c) => c.notNull())
+        .execute();
+      const done = new Set((await conn.selectFrom('appflows_migrations').select('name').execute()).map((r) => r.name as string));
+      const applied: string[] = [];
+      for (const name of Object.keys(all).sort()) {
+        if (done.has(name)) continue;
+        await all[name].up(conn);
+        await conn.insertInto('appflows_migrations').values({ name, applied_at: new Date().toISOString() }).execute();
+        applied.push(name);
+      }
+      await sql`COMMIT`.execute(conn);
+      return applied;
+    } catch (e) {
+      await sql`ROLLBACK`.execute(conn).catch(() => {});
+      throw e;
+    }
   });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error;
-  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

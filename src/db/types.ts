@@ -60,6 +60,79 @@ export interface KernelTables {
   flow_versions: FlowVersionsTable;
 }
 
+export interface LinksTable {
+  id: string;
+  app_id: string;
+  code: string;
+  name: string;
+  url: string;
+  ios_url: string | null;
+  android_url: string | null;
+  status: 'active' | 'disabled';
+  expires_at: string | null;
+  max_clicks: number | null;
+  click_count: number;
+  bot_click_count: number;
+  expired_behavior: 'page' | 'redirect';
+  expired_url: string | null;
+  expired_message: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LinkClicksTable {
+  link_id: string;
+  created_at: string;
+  target: 'ios' | 'android' | 'fallback' | 'expired';
+  country: string | null;
+  is_bot: number;
+}
+
+export interface LinksTables {
+  links: LinksTable;
+  link_clicks: LinkClicksTable;
+}
+
+export interface WaitlistSignupsTable {
+  id: string;
+  app_id: string;
+  flow_id: string;
+  email: string;
+  /** Lower-cased, trimmed: one signup per address per waitlist. */
+  email_normalized: string;
+  source: string | null;
+  country: string | null;
+  user_agent: string | null;
+  locale: string | null;
+  platform: string | null;
+  app_version: string | null;
+  referrer: string | null;
+  attributes_json: string | null;
+  created_at: string;
+}
+
+export interface FormSubmissionsTable {
+  id: string;
+  app_id: string;
+  flow_id: string;
+  type: string;
+  message: string | null;
+  rating: number | null;
+  category: string | null;
+  name: string | null;
+  email: string | null;
+  attributes_json: string | null;
+  source: string | null;
+  country: string | null;
+  user_agent: string | null;
+  created_at: string;
+}
+
+export interface FormsTables {
+  waitlist_signups: WaitlistSignupsTable;
+  form_submissions: FormSubmissionsTable;
+}
+
 export interface WishlistIdeasTable {
   id: string;
   app_id: string;
@@ -106,4 +179,4 @@ export interface WishlistTables {
   wishlist_comments: WishlistCommentsTable;
 }
 
-export type Database = KernelTables & WishlistTables;
+export type Database = KernelTables & FormsTables & LinksTables & WishlistTables;

@@ -5,7 +5,6 @@ import { AppError } from './errors.js';
 import { MessagePage } from './pages/layout.js';
 import { sendPage } from './pages/render.js';
 import { clientInfo, type CountryLookup } from './identity.js';
-import { publicLimit } from './rate-limit.js';
 import { parseInput, type Operation, type OpContext, type TextResult } from './operation.js';
 
 export const errorBody = z
@@ -74,8 +73,6 @@ export interface OperationDeps {
   secret: string;
   country: CountryLookup;
   authenticate(header: string | undefined): Promise<{ accountId: string }>;
-  /** Replaces every operation's `rateLimit` (PUBLIC_RATE_LIMIT: benchmarks, trusted networks). */
-  publicRateLimit?: number;
 }
 
 /** Registers one declared operation as a Fastify route (schemas feed the OpenAPI document). */
@@ -83,12 +80,13 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
   const status = op.status ?? 200;
   const response: Record<number, z.ZodType> = {};
   if (op.response) response[status] = op.response;
+  if (op.response && op.statusOf) response[200] ??= op.response;
   for (const code of [...(op.auth === 'owner' ? [401] : []), ...(op.errors ?? [])]) response[code] = errorBody;
 
   app.route({
     method: op.method,
     url: op.path,
-    ...(op.rateLimit ? { config: publicLimit(deps.publicRateLimit ?? op.rateLimit) } : {}),
+    ...op.route,
     schema: {
       operationId: op.id,
       tags: op.tags,
@@ -117,7 +115,7 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
         if (result.filename) reply.header('content-disposition', `attachment; filename="${result.filename}"`);
         return reply.send(result.body);
       }
-      reply.code(status);
+      reply.code(op.statusOf ? op.statusOf(result) : status);
       return result;
     },
   });

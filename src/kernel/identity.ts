@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
+import type { CountryResponse } from 'maxmind';
 import type { ClientInfo } from './operation.js';
 
 /**
@@ -22,6 +23,28 @@ export function headerCountry(header: string | undefined): CountryLookup {
     const v = request.headers[header];
     const s = (Array.isArray(v) ? v[0] : v)?.trim().toUpperCase();
     return s && /^[A-Z]{2}$/.test(s) && s !== 'XX' && s !== 'T1' ? s : null;
+  };
+}
+
+/**
+ * The trusted header first (the operator's CDN knows best), then the operator's MaxMind country
+ * database (GEOIP_DB, a GeoLite2/GeoIP2 Country or City .mmdb), looked up in memory.
+ */
+export async function countryLookup(header: string | undefined, geoipDb: string | undefined): Promise<CountryLookup> {
+  const fromHeader = headerCountry(header);
+  if (!geoipDb) return fromHeader;
+  const { open } = await import('maxmind'); // loaded only when an operator configures a database
+  const reader = await open<CountryResponse>(geoipDb, { watchForUpdates: false });
+  return (ip, request) => {
+    const h = fromHeader(ip, request);
+    if (h) return h;
+    try {
+      const r = reader.get(ip);
+      const code = r?.country?.iso_code ?? r?.registered_country?.iso_code;
+      return code && /^[A-Z]{2}$/.test(code) ? code : null;
+    } catch {
+      return null; // not an IP the reader understands
+    }
   };
 }
 

@@ -65,6 +65,8 @@ export interface Operation<P extends Shape | undefined = any, Q extends Shape | 
   body?: B;
   /** Status of a successful answer (default 200). */
   status?: number;
+  /** Picks the success status per result (201 created vs 200 already there); documented with the same schema. */
+  statusOf?(result: any): number;
   /** Schema of the successful answer (JSON); omitted for text results. */
   response?: z.ZodType;
   /** Content type when the handler returns a TextResult. */
@@ -73,8 +75,8 @@ export interface Operation<P extends Shape | undefined = any, Q extends Shape | 
   errors?: number[];
   /** Body is optional (e.g. DELETE with or without a JSON body). */
   bodyOptional?: boolean;
-  /** Public endpoints: requests per minute per client (hashed IP); PUBLIC_RATE_LIMIT overrides. */
-  rateLimit?: number;
+  /** Fastify route options: per-route rate limit (`config: publicLimit(n)`) and body size. */
+  route?: { config?: Record<string, unknown>; bodyLimit?: number };
   handler(input: { params: Out<P>; query: Out<Q>; body: Out<B> }, ctx: OpContext): Promise<unknown>;
 }
 

@@ -1,7 +1,8 @@
+import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers.js';
-import { cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../process-helpers.js';
+import { BIN, cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../process-helpers.js';
 
 describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
   const servers: RunningServer[] = [];
@@ -38,6 +39,25 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
     servers.push(again);
     const denied = await fetch(`${again.url}/api/v1/apps`, { headers: { authorization: `Bearer ${token}` } });
     expect(denied.status).toBe(401);
+  });
+
+  it('migrate applies every migration once, even when several processes race', async () => {
+    const env = processEnv(dialect);
+    const runs = await Promise.all(
+      [0, 1, 2].map(
+        () =>
+          new Promise<{ code: number | null; out: string }>((resolve) => {
+            const p = spawn(BIN, ['migrate'], { env });
+            let out = '';
+            p.stdout.on('data', (d) => (out += d));
+            p.stderr.on('data', (d) => (out += d));
+            p.on('exit', (code) => resolve({ code, out }));
+          }),
+      ),
+    );
+    for (const r of runs) expect(r.code, r.out).toBe(0);
+    expect(runs.filter((r) => r.out.includes('Applied: 0001_accounts_tokens'))).toHaveLength(1);
+    expect(cli(env, 'migrate').stdout).toContain('Database is up to date');
   });
 
   it('fails fast with a clear message on bad configuration', () => {

@@ -2,12 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
 import type { Config } from '../../config.js';
 import { AppError } from '../../kernel/errors.js';
-import { clientInfo, headerCountry } from '../../kernel/identity.js';
+import { clientInfo, type CountryLookup } from '../../kernel/identity.js';
 import { MessagePage } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
 import { anonCookieHeader, newAnonId, readAnonCookie, type Viewer } from './wishlist.identity.js';
 import { postCommentBody, publicListQuery, submitBody, voteBody } from './wishlist.schema.js';
+import { wishlistLimits } from './wishlist.routes.js';
 import type { Board, WishlistService } from './wishlist.service.js';
 import { BoardPage, IdeaPage, ideaHref, ProblemPage, SubmittedPage, withQuery, type BoardUrls } from './wishlist.views.js';
 
@@ -21,9 +22,10 @@ const given = (v: string | undefined) => (v === undefined || v.trim() === '' ? u
  * but only the embed may be framed by other sites. Every form posts back here and works without
  * JavaScript; public/wishlist.js upgrades votes to in-place updates through the public API.
  */
-export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistService, config: Config) {
-  const country = headerCountry(config.countryHeader);
-  const writeLimit = { config: publicLimit(config.publicRateLimit ?? 30), schema: { hide: true } };
+export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistService, config: Config, country: CountryLookup) {
+  const limits = wishlistLimits(wishlist.rateLimit);
+  const voteLimit = { config: publicLimit(limits.vote), schema: { hide: true } };
+  const writeLimit = { config: publicLimit(limits.write), schema: { hide: true } };
 
   for (const embed of [false, true]) {
     const prefix = embed ? '/embed/wishlist' : '/wishlist';
@@ -109,7 +111,7 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       return ctx && renderIdea(reply, ctx, request.params.ideaId!);
     });
 
-    app.post(`${prefix}/:appSlug/vote`, writeLimit, async (request: Req, reply) => {
+    app.post(`${prefix}/:appSlug/vote`, voteLimit, async (request: Req, reply) => {
       const ctx = await open(request, reply);
       if (!ctx) return;
       if (ctx.board.preview) return readOnly(reply, ctx);

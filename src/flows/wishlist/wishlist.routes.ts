@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import { defineOp, textResult, type Operation, type OpContext } from '../../kernel/operation.js';
+import { publicLimit } from '../../kernel/rate-limit.js';
 import { readAnonCookie, type Viewer } from './wishlist.identity.js';
 import {
   commentsQuery,
@@ -23,8 +24,12 @@ import {
 } from './wishlist.schema.js';
 import type { WishlistService } from './wishlist.service.js';
 
-/** Per-minute limits per client on the public board. */
-const LIMITS = { read: 240, vote: 120, write: 20 };
+/**
+ * Per-minute limits per client on the public board, from PUBLIC_RATE_LIMIT (the submit limit,
+ * default 20): votes get 6x (people vote down a list), reads 12x.
+ */
+export const wishlistLimits = (submit: number) => ({ read: submit * 12, vote: submit * 6, write: submit });
+const limit = (n: number) => ({ config: publicLimit(n) });
 
 /** Caller identity: userId, the SDK's anonId (or its alias), else the hosted board's cookie. */
 export function viewerOf(input: { userId?: string; anonId?: string; anonymousId?: string; email?: string }, ctx: OpContext): Viewer {
@@ -42,6 +47,7 @@ const tags = ['Wishlist'];
 const ownerPath = '/api/v1/apps/:idOrSlug/wishlist';
 
 export function wishlistOperations(wishlist: WishlistService): Operation[] {
+  const limits = wishlistLimits(wishlist.rateLimit);
   const vote = (on: boolean) =>
     defineOp({
       id: on ? 'voteWishlistIdea' : 'unvoteWishlistIdea',
@@ -54,7 +60,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       body: voteBody,
       response: voteResponse,
       errors: [404, 422, 429],
-      rateLimit: LIMITS.vote,
+      route: limit(limits.vote),
       handler: async ({ body }, ctx) => wishlist.vote(await wishlist.board(body.appSlug), body.ideaId, viewerOf(body, ctx), on),
     });
 
@@ -70,7 +76,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       query: publicListQuery,
       response: publicListResponse,
       errors: [400, 404, 429],
-      rateLimit: LIMITS.read,
+      route: limit(limits.read),
       handler: async ({ query }, ctx) => wishlist.list(await wishlist.board(query.appSlug), query, viewerOf(query, ctx)),
     }),
     defineOp({
@@ -84,7 +90,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       body: submitBody,
       response: submitResponse,
       errors: [404, 422, 429],
-      rateLimit: LIMITS.write,
+      route: limit(limits.write),
       handler: async ({ body }, ctx) =>
         wishlist.submit(await wishlist.board(body.appSlug), { ...body, source: body.source ?? 'api' }, viewerOf(body, ctx), ctx.client.country),
     }),
@@ -100,7 +106,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       query: commentsQuery,
       response: commentsResponse,
       errors: [400, 404, 429],
-      rateLimit: LIMITS.read,
+      route: limit(limits.read),
       handler: async ({ query }) => wishlist.comments(await wishlist.board(query.appSlug), query.ideaId, query.limit, query.cursor),
     }),
     defineOp({
@@ -113,7 +119,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       body: postCommentBody,
       response: postCommentResponse,
       errors: [404, 422, 429],
-      rateLimit: LIMITS.write,
+      route: limit(limits.write),
       handler: async ({ body }, ctx) => wishlist.postComment(await wishlist.board(body.appSlug), body, viewerOf(body, ctx)),
     }),
 

@@ -121,6 +121,8 @@ export function createWishlistService(deps: {
   flows: FlowService;
   apps: AppService;
   webUrl: string;
+  /** PUBLIC_RATE_LIMIT: per-minute submit limit per client; the routes derive the others. */
+  rateLimit: number;
 }) {
   const { clock, secret, flows, apps } = deps;
   const store = createWishlistStore(deps.db);
@@ -178,6 +180,8 @@ export function createWishlistService(deps: {
   }
 
   return {
+    rateLimit: deps.rateLimit,
+
     /** The published board of an app (404 when none), or its draft when a valid preview token is given. */
     async board(appSlug: string, previewToken?: string): Promise<Board> {
       if (previewToken === undefined) {

@@ -1,0 +1,42 @@
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+
+export interface LoadResult {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  total: number;
+  byStatus: Record<string, number>;
+  errors: number;
+}
+
+/**
+ * Runs autocannon in a child process so the load generator never shares an event loop
+ * with the server under test (on 2 cores: one for the server, one for the load).
+ */
+export function autocannon(url: string, opts: { connections?: number; seconds?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const bin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+  const args = [bin, '-j', '-c', String(opts.connections ?? 50), '-d', String(opts.seconds ?? 10)];
+  for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      const r = JSON.parse(out);
+      const byStatus: Record<string, number> = {};
+      for (const [status, v] of Object.entries(r.statusCodeStats ?? {})) byStatus[status] = (v as { count: number }).count;
+      resolve({
+        reqPerSec: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        total: r.requests.total,
+        byStatus,
+        errors: r.errors + r.timeouts,
+      });
+    });
+  });
+}

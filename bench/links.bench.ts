@@ -1,0 +1,108 @@
+/**
+ * Short-link redirect with durable click recording vs a raw node:http server answering the
+ * same 302, in the same run. Both servers run in this process (only one is under load at a
+ * time); autocannon runs in a child process (see autocannon.ts). Rounds alternate raw and
+ * appflows so a noisy neighbour hits both alike; the medians are the headline. Afterwards:
+ * the clicks stored equal the 302s answered.
+ *
+ *   npm run bench -- links            (BENCH_SECONDS=10, BENCH_ROUNDS=3)
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { openAndMigrate } from '../src/db/index.js';
+import { buildServer } from '../src/server.js';
+import { autocannon, type LoadResult } from './autocannon.js';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 50;
+const DEST = 'https://example.com/landing?utm_source=short';
+const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
+const load = (url: string) => autocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { 'user-agent': UA } });
+
+async function startRaw() {
+  const server = createServer((_req, res) => {
+    res.writeHead(302, { location: DEST, 'cache-control': 'no-store' });
+    res.end();
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/l/bench1`,
+    close: async () => {
+      server.closeAllConnections();
+      await new Promise((r) => server.close(r));
+    },
+  };
+}
+
+async function startAppflows() {
+  const dir = mkdtempSync(join(tmpdir(), 'appflows-bench-'));
+  const config = loadConfig({ DATA_DIR: dir, SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'warn', WEB_URL: 'http://127.0.0.1' });
+  const db = await openAndMigrate(config.database);
+  const app = await buildServer({ config, db, logger: false });
+  let answered302 = 0;
+  // Counted when the 302 is sent: when autocannon stops, it drops up to one in-flight
+  // request per connection whose click was committed and whose 302 was already on its way.
+  app.addHook('onSend', async (_req, reply) => {
+    if (reply.statusCode === 302) answered302++;
+  });
+  const { token } = await app.services.tokens.create('bench');
+  const auth = { authorization: `Bearer ${token}` };
+  const slug = (await app.inject({ method: 'POST', url: '/api/v1/apps', headers: auth, payload: { name: 'Bench' } })).json().app.slug;
+  const created = await app.inject({ method: 'POST', url: `/api/v1/apps/${slug}/links`, headers: auth, payload: { url: DEST, code: 'bench1' } });
+  if (created.statusCode !== 201) throw new Error(created.body);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    url: `http://127.0.0.1:${(app.server.address() as { port: number }).port}/l/bench1`,
+    async stored() {
+      await app.services.links.drain();
+      const link = await db.db.selectFrom('links').select('click_count').where('code', '=', 'bench1').executeTakeFirstOrThrow();
+      const history = await db.db.selectFrom('link_clicks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      return { answered302, clickCount: link.click_count, historyRows: Number(history.n) };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const fmt = (r: { reqPerSec: number; p50: number; p99: number }) =>
+  `${Math.round(r.reqPerSec).toString().padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
+
+console.log(`links bench: ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds, autocannon in a child process`);
+const raw = await startRaw();
+const ours = await startAppflows();
+const rawRuns: LoadResult[] = [];
+const ourRuns: LoadResult[] = [];
+let errors = 0;
+try {
+  for (let round = 1; round <= ROUNDS; round++) {
+    const r = await load(raw.url);
+    const o = await load(ours.url);
+    rawRuns.push(r);
+    ourRuns.push(o);
+    errors += o.errors;
+    console.log(`round ${round}  raw node:http ${fmt(r)}  |  appflows ${fmt(o)}  |  ratio ${(o.reqPerSec / r.reqPerSec).toFixed(2)}`);
+  }
+  const summary = (runs: LoadResult[]) => ({ reqPerSec: median(runs.map((x) => x.reqPerSec)), p50: median(runs.map((x) => x.p50)), p99: median(runs.map((x) => x.p99)) });
+  const r = summary(rawRuns);
+  const o = summary(ourRuns);
+  console.log(`median  raw node:http 302          ${fmt(r)}`);
+  console.log(`median  appflows /l/:code + click  ${fmt(o)}`);
+  console.log(`ratio ${(o.reqPerSec / r.reqPerSec).toFixed(2)}x of raw node:http (target >= 0.60); p99 ${o.p99} ms (target <= 10)`);
+  const s = await ours.stored();
+  const seen = ourRuns.reduce((n, x) => n + (x.byStatus['302'] ?? 0), 0);
+  console.log(`302s answered by the server ${s.answered302} (autocannon saw ${seen}); stored click_count ${s.clickCount}, history rows ${s.historyRows}`);
+  const exact = s.clickCount === s.answered302 && s.historyRows === s.answered302;
+  console.log(exact ? 'OK: every answered 302 is a stored click, and nothing else is' : 'MISMATCH: stored clicks differ from answered 302s');
+  if (!exact || errors) process.exitCode = 1;
+} finally {
+  await raw.close();
+  await ours.close();
+}

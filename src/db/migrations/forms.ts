@@ -1,0 +1,50 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+export const formsMigrations: Record<string, Migration> = {
+  // Why: waitlist signups and feedback/report/contact submissions, listed newest first by
+  // keyset (created_at, id); one signup per email per waitlist is enforced by a unique key.
+  '0010_forms': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('waitlist_signups')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+        .addColumn('flow_id', 'text', (c) => c.notNull().references('flows.id').onDelete('cascade'))
+        .addColumn('email', 'text', (c) => c.notNull())
+        .addColumn('email_normalized', 'text', (c) => c.notNull())
+        .addColumn('source', 'text')
+        .addColumn('country', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('locale', 'text')
+        .addColumn('platform', 'text')
+        .addColumn('app_version', 'text')
+        .addColumn('referrer', 'text')
+        .addColumn('attributes_json', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addUniqueConstraint('waitlist_signups_flow_email_uq', ['flow_id', 'email_normalized'])
+        .execute();
+      await sql`CREATE INDEX waitlist_signups_page_idx ON waitlist_signups (app_id, created_at DESC, id DESC)`.execute(db);
+      await sql`CREATE INDEX waitlist_signups_flow_page_idx ON waitlist_signups (flow_id, created_at DESC, id DESC)`.execute(db);
+
+      await db.schema
+        .createTable('form_submissions')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+        .addColumn('flow_id', 'text', (c) => c.notNull().references('flows.id').onDelete('cascade'))
+        .addColumn('type', 'text', (c) => c.notNull())
+        .addColumn('message', 'text')
+        .addColumn('rating', 'integer')
+        .addColumn('category', 'text')
+        .addColumn('name', 'text')
+        .addColumn('email', 'text')
+        .addColumn('attributes_json', 'text')
+        .addColumn('source', 'text')
+        .addColumn('country', 'text')
+        .addColumn('user_agent', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await sql`CREATE INDEX form_submissions_page_idx ON form_submissions (app_id, type, created_at DESC, id DESC)`.execute(db);
+      await sql`CREATE INDEX form_submissions_category_idx ON form_submissions (app_id, type, category, created_at DESC, id DESC)`.execute(db);
+    },
+  },
+};

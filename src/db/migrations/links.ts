@@ -1,0 +1,49 @@
+import { type Kysely, type Migration } from 'kysely';
+
+// Short links. Codes are public (they are the URL), so they are unique across the service.
+// Counters live on the link row so the redirect path enforces maxClicks with one row lock;
+// the per-click history is kept separately and survives `resetClicks`.
+export const linksMigrations: Record<string, Migration> = {
+  // Why: the short links an app owner manages; click_count is the limit counter (resettable).
+  '0030_links': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('links')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+        .addColumn('code', 'text', (c) => c.notNull().unique())
+        .addColumn('name', 'text', (c) => c.notNull())
+        .addColumn('url', 'text', (c) => c.notNull())
+        .addColumn('ios_url', 'text')
+        .addColumn('android_url', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('expires_at', 'text')
+        .addColumn('max_clicks', 'integer')
+        .addColumn('click_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('bot_click_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('expired_behavior', 'text', (c) => c.notNull())
+        .addColumn('expired_url', 'text')
+        .addColumn('expired_message', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('links_app_created_idx').on('links').columns(['app_id', 'created_at', 'id']).execute();
+    },
+  },
+  // Why: click history for stats (target, country, bot flag; never an IP). No foreign key:
+  // the click recorder checks the link inside its own transaction, and a deleted link's
+  // history is deleted with it.
+  '0031_link_clicks': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('link_clicks')
+        .addColumn('link_id', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('country', 'text')
+        .addColumn('is_bot', 'integer', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('link_clicks_link_idx').on('link_clicks').columns(['link_id', 'created_at']).execute();
+    },
+  },
+};

@@ -1,0 +1,26 @@
+import { checkRequired, customPageFields, emailPageField, rejectField, type FormKind, type PageField } from '../forms/forms.kind.js';
+import { contactBody, contactConfig, type ContactBody, type ContactConfig } from './contact.schema.js';
+
+export const contactForm: FormKind<ContactConfig, ContactBody> = {
+  flow: { type: 'contact', segment: 'contact', label: 'Contact form', schema: contactConfig, primarySlug: 'contact', multi: false, warnings: () => [] },
+  body: contactBody,
+  columns: ['name', 'email', 'message'],
+  check(body, config) {
+    const name = body.name || undefined;
+    const message = body.message || undefined;
+    const hasAttributes = Object.values(body.attributes ?? {}).some((v) => v !== null && v !== '');
+    if (!name && !body.email && !message && !hasAttributes) throw rejectField('message', 'the submission is empty');
+    const fields = { name, email: body.email, message, attributes: body.attributes };
+    checkRequired(fields, [['name', config.nameField], ['email', config.emailField], ['message', config.messageField]], config.fields);
+    return fields;
+  },
+  pageFields(config) {
+    const opt = (t: { required?: boolean } | undefined, label: string) => (t?.required ? label : `${label} (optional)`);
+    const out: PageField[] = [];
+    const { nameField: n, emailField: e, messageField: m } = config;
+    if (n?.enabled) out.push({ kind: 'input', type: 'text', name: 'name', label: opt(n, 'Name'), placeholder: n.placeholder, required: !!n.required, maxLength: 120, autocomplete: 'name' });
+    out.push(...emailPageField(e));
+    if (m?.enabled) out.push({ kind: 'textarea', name: 'message', label: opt(m, 'Message'), placeholder: m.placeholder, required: !!m.required, maxLength: 5000 });
+    return [...out, ...customPageFields(config.fields)];
+  },
+};

@@ -1,0 +1,19 @@
+import { checkRequired, customPageFields, emailPageField, rejectField, type FormKind } from '../forms/forms.kind.js';
+import { feedbackBody, feedbackConfig, type FeedbackBody, type FeedbackConfig } from './feedback.schema.js';
+
+export const feedbackForm: FormKind<FeedbackConfig, FeedbackBody> = {
+  flow: { type: 'feedback', segment: 'feedback', label: 'Feedback form', schema: feedbackConfig, primarySlug: 'feedback', multi: false, warnings: () => [] },
+  body: feedbackBody,
+  columns: ['message', 'rating', 'email'],
+  check(body, config) {
+    if (config.rating?.enabled && config.rating.required && body.rating === undefined) throw rejectField('rating', 'is required');
+    checkRequired(body, [['email', config.emailField]], config.fields);
+    return { message: body.message, rating: body.rating, email: body.email, attributes: body.attributes };
+  },
+  pageFields: (config) => [
+    ...(config.rating?.enabled ? [{ kind: 'stars' as const, name: 'rating', label: config.rating.prompt || 'How would you rate it?', required: !!config.rating.required }] : []),
+    { kind: 'textarea', name: 'message', label: 'Your feedback', placeholder: config.intro.messagePlaceholder, required: true, maxLength: 5000 },
+    ...customPageFields(config.fields),
+    ...emailPageField(config.emailField),
+  ],
+};

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { AppError, issuesFrom, type Issue } from '../../kernel/errors.js';
+import { clientInfo } from '../../kernel/identity.js';
+import type { OperationDeps } from '../../kernel/http.js';
+import type { ClientInfo } from '../../kernel/operation.js';
+import { MessagePage } from '../../kernel/pages/layout.js';
+import { sendPage } from '../../kernel/pages/render.js';
+import { publicLimit } from '../../kernel/rate-limit.js';
+import type { PageField } from './forms.kind.js';
+import { SUBMIT_BODY_LIMIT } from './forms.routes.js';
+import { FormPage, type FormState, type FormView } from './forms.view.js';
+
+/** One hosted form: how to load its page and how to take a submission. */
+export interface HostedForm {
+  /** Loads the published flow's page; throws 404 when unpublished or the app is unknown. */
+  view(appSlug: string, flowSlug?: string): Promise<FormView>;
+  /** The public submit body schema the posted form is parsed with. */
+  body: z.ZodType;
+  submit(body: any, client: ClientInfo): Promise<unknown>;
+}
+
+type Params = { appSlug: string; flowSlug?: string };
+type FormBody = Record<string, string | string[] | undefined>;
+
+const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+
+/** Posted form fields -> the public API body (the same mapping public/forms.js does in the browser). */
+export function bodyFromForm(form: FormBody, fields: PageField[], p: Params) {
+  const body: Record<string, unknown> = { appSlug: p.appSlug, flowSlug: p.flowSlug, source: 'web', website: first(form.website) || undefined };
+  const attributes: Record<string, string> = {};
+  for (const f of fields) {
+    const raw = first(form[f.name]).trim();
+    const value = f.kind === 'checkbox' ? (raw ? 'true' : 'false') : raw;
+    if (value === '') continue;
+    if (f.name.startsWith('attributes.')) attributes[f.name.slice('attributes.'.length)] = value;
+    else body[f.name] = f.kind === 'stars' ? Number(value) : value;
+  }
+  if (Object.keys(attributes).length) body.attributes = attributes;
+  return body;
+}
+
+/** Values to put back in the form after a rejection (rendered escaped). */
+const keptValues = (form: FormBody, fields: PageField[]) => Object.fromEntries(fields.map((f) => [f.name, first(form[f.name]).slice(0, 5000)]));
+
+/** API issue path (`/attributes/plan`) -> form field name (`attributes.plan`). */
+function fieldErrors(issues: Issue[], fields: PageField[]) {
+  const out: Record<string, string> = {};
+  for (const i of issues) {
+    const name = i.path.slice(1).replace('/', '.');
+    if (fields.some((f) => f.name === name) && !out[name]) out[name] = i.message;
+  }
+  return out;
+}
+
+function notPublished(reply: FastifyReply) {
+  return sendPage(reply, MessagePage({ title: 'Not available yet', message: 'This page has not been published yet. Please check back later.' }), { status: 404 });
+}
+
+/**
+ * GET renders the page (`?done=1` renders the success screen); POST (urlencoded, no JavaScript)
+ * submits, then 303-redirects to `?done=1`, or re-renders with the error and the typed values.
+ */
+export function registerHostedForm(app: FastifyInstance, paths: string[], form: HostedForm, opts: { deps: OperationDeps; rateLimit: number; host?: string }) {
+  const constraints = opts.host ? { host: opts.host } : undefined;
+
+  const load = async (request: FastifyRequest) => {
+    const p = request.params as Params;
+    return { p, view: await form.view(p.appSlug, p.flowSlug) };
+  };
+
+  for (const url of paths) {
+    app.route({
+      method: 'GET',
+      url,
+      constraints,
+      schema: { hide: true },
+      handler: async (request, reply) => {
+        try {
+          const { view } = await load(request);
+          return sendPage(reply, FormPage({ v: view, state: { done: (request.query as { done?: string }).done === '1' } }));
+        } catch (e) {
+          if (e instanceof AppError && e.status === 404) return notPublished(reply);
+          throw e;
+        }
+      },
+    });
+
+    app.route({
+      method: 'POST',
+      url,
+      constraints,
+      schema: { hide: true },
+      config: publicLimit(opts.rateLimit),
+      bodyLimit: SUBMIT_BODY_LIMIT,
+      // People without JavaScript get a page, not the API's JSON, when they post too often.
+      errorHandler: (err: { statusCode?: number }, _request, reply) => {
+        if (err.statusCode !== 429) throw err;
+        return sendPage(reply, MessagePage({ title: 'Too many attempts', message: 'Please wait a minute, then try again.' }), { status: 429 });
+      },
+      handler: async (request, reply) => {
+        let loaded;
+        try {
+          loaded = await load(request);
+        } catch (e) {
+          if (e instanceof AppError && e.status === 404) return notPublished(reply);
+          throw e;
+        }
+        const { p, view } = loaded;
+        const posted = (request.body ?? {}) as FormBody;
+        const rerender = (issues: Issue[]) => {
+          const errors = fieldErrors(issues, view.fields);
+          const error = Object.keys(errors).length || !issues[0] ? 'Please check the highlighted fields.' : `Please check the form: ${issues[0].message}.`;
+          return sendPage(reply, FormPage({ v: view, state: { values: keptValues(posted, view.fields), error, fieldErrors: errors } }), { status: 422 });
+        };
+
+        const parsed = form.body.safeParse(bodyFromForm(posted, view.fields, p));
+        if (!parsed.success) return rerender(issuesFrom(parsed.error));
+        try {
+          await form.submit(parsed.data, clientInfo(request, opts.deps.secret, opts.deps.country));
+        } catch (e) {
+          if (e instanceof AppError && e.status === 422) return rerender((e.extra.issues as Issue[]) ?? []);
+          if (e instanceof AppError && e.status === 404) return notPublished(reply);
+          throw e;
+        }
+        return reply.redirect(`${request.url.split('?')[0]}?done=1`, 303);
+      },
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import { unprocessable } from '../../kernel/errors.js';
+import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import type { Attributes, CustomField } from './forms.schema.js';
+
+/** What a submission stores besides its metadata (source, country, user agent, time). */
+export interface SubmissionFields {
+  message?: string;
+  rating?: number;
+  category?: string;
+  name?: string;
+  email?: string;
+  attributes?: Attributes;
+}
+export type SubmissionColumn = Exclude<keyof SubmissionFields, 'attributes'>;
+
+/** One input of a hosted form. `name` is the submit-body key (`attributes.<id>` for custom fields). */
+export type PageField =
+  | { kind: 'textarea'; name: string; label: string; placeholder?: string; required: boolean; maxLength: number }
+  | { kind: 'input'; type: 'text' | 'email'; name: string; label: string; placeholder?: string; required: boolean; maxLength: number; autocomplete?: string; hideLabel?: boolean }
+  | { kind: 'stars'; name: string; label: string; required: boolean }
+  | { kind: 'choice'; name: string; label: string; required: boolean; options: { value: string; label: string; emoji?: string; hint?: string }[] }
+  | { kind: 'select'; name: string; label: string; required: boolean; options: string[] }
+  | { kind: 'checkbox'; name: string; label: string };
+
+/**
+ * A hosted form type (feedback, report, contact): its flow registration plus what the shared
+ * submission service, routes and pages need to know about it.
+ */
+export interface FormKind<C = any, B extends SubmissionFields = any> {
+  flow: FlowTypeDef<C> & { type: 'feedback' | 'report' | 'contact' };
+  /** Public submit body (SDK shape, WIRE B.2). */
+  body: z.ZodType<B>;
+  /** Columns of the owner list and CSV, in order (id, source, country, attributes, createdAt are always there). */
+  columns: SubmissionColumn[];
+  /** Whether the owner list filters by `?category=`. */
+  categoryFilter?: boolean;
+  /** Checks a parsed submission against the published config; throws 422 on what the config rules out. */
+  check(body: B, config: C): SubmissionFields;
+  /** The hosted page's inputs, in order. */
+  pageFields(config: C): PageField[];
+}
+
+/** 422 on one path, in the same shape as schema failures. */
+export const rejectField = (path: string, message: string) => unprocessable(`Invalid body: /${path} ${message}`, [{ path: `/${path}`, message }]);
+
+/** Required toggled fields and required custom fields must be present. */
+export function checkRequired(
+  body: SubmissionFields,
+  toggles: [key: 'email' | 'name' | 'message', toggle: { enabled: boolean; required?: boolean } | undefined][],
+  fields: CustomField[] = [],
+) {
+  for (const [key, t] of toggles) if (t?.enabled && t.required && !body[key]) throw rejectField(key, 'is required');
+  for (const f of fields) {
+    const v = body.attributes?.[f.id];
+    if (f.required && (v === undefined || v === null || v === '' || (f.type === 'boolean' && v !== 'true' && v !== true))) {
+      throw rejectField(`attributes/${f.id}`, 'is required');
+    }
+  }
+}
+
+/** Custom fields as hosted-form inputs. */
+export function customPageFields(fields: CustomField[] = []): PageField[] {
+  return fields.map((f): PageField => {
+    const name = `attributes.${f.id}`;
+    if (f.type === 'boolean') return { kind: 'checkbox', name, label: f.label };
+    if (f.type === 'select') return { kind: 'select', name, label: f.label, required: !!f.required, options: f.options ?? [] };
+    return { kind: 'input', type: 'text', name, label: f.label, placeholder: f.placeholder, required: !!f.required, maxLength: 500 };
+  });
+}
+
+export const emailPageField = (t: { enabled: boolean; placeholder?: string; required?: boolean } | undefined): PageField[] =>
+  t?.enabled
+    ? [{ kind: 'input', type: 'email', name: 'email', label: t.required ? 'Email' : 'Email (optional)', placeholder: t.placeholder, required: !!t.required, maxLength: 254, autocomplete: 'email' }]
+    : [];

@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { OperationDeps } from '../../kernel/http.js';
+import type { Services } from '../../server.js';
+import { waitlistHostedForm } from '../waitlist/waitlist.pages.js';
+import { registerHostedForm, type HostedForm } from './forms.hosted.js';
+import type { FormKind } from './forms.kind.js';
+import { FORM_KINDS, type FormsModule } from './forms.module.js';
+
+function kindHostedForm(kind: FormKind, m: FormsModule): HostedForm {
+  return {
+    body: kind.body,
+    submit: (body, client) => m.submissions.submit(kind, body, client),
+    async view(appSlug, flowSlug) {
+      const p = await m.submissions.published(kind, appSlug, flowSlug);
+      const c = p.config;
+      return {
+        app: { name: p.app.name, logoUrl: p.app.logo_url },
+        hero: c.hero,
+        intro: c.intro,
+        fields: kind.pageFields(c),
+        submitLabel: c.intro.submitLabel,
+        success: c.success,
+        api: `/api/public/${kind.flow.type}`,
+        appSlug: p.app.slug,
+        flowSlug: p.flow.slug,
+      };
+    },
+  };
+}
+
+/**
+ * Hosted pages on WEB_URL: /feedback|report|contact/<app>[/<flow>] and /waitlist/<app>[/<flow>].
+ * Waitlists are also served at SIGNUP_URL/<app>[/<flow>] when SIGNUP_URL has a host of its own;
+ * when it shares WEB_URL's host those catch-all paths would shadow every other page, so only
+ * /waitlist/... is served there.
+ */
+export function registerFormPages(app: FastifyInstance, s: Services, config: Config, deps: OperationDeps) {
+  const m = s.forms;
+  const opts = { deps, rateLimit: m.rateLimit };
+  for (const kind of FORM_KINDS) {
+    const t = kind.flow.type;
+    registerHostedForm(app, [`/${t}/:appSlug`, `/${t}/:appSlug/:flowSlug`], kindHostedForm(kind, m), opts);
+  }
+  const waitlist = waitlistHostedForm(m);
+  registerHostedForm(app, ['/waitlist/:appSlug', '/waitlist/:appSlug/:flowSlug'], waitlist, opts);
+  const signupHost = new URL(config.signupUrl).host;
+  if (signupHost !== new URL(config.webUrl).host) {
+    registerHostedForm(app, ['/:appSlug', '/:appSlug/:flowSlug'], waitlist, { ...opts, host: signupHost });
+  }
+}

@@ -1,0 +1,30 @@
+import type { ExpressionBuilder } from 'kysely';
+import { decodeCursor, pageOf } from '../../kernel/pagination.js';
+
+/** Keyset paging newest first on (created_at, id): stable under inserts, no OFFSET scans. */
+export type After = [createdAt: string, id: string];
+
+export function afterFromCursor(cursor: string | undefined): After | undefined {
+  return decodeCursor(cursor, 2) as After | undefined;
+}
+
+/** Rows strictly older than `after` in (created_at desc, id desc) order. */
+export function olderThan(eb: ExpressionBuilder<any, any>, after: After) {
+  return eb.or([eb('created_at', '<', after[0]), eb.and([eb('created_at', '=', after[0]), eb('id', '<', after[1])])]);
+}
+
+export function pageRows<T extends { created_at: string; id: string }>(rows: T[], limit: number) {
+  return pageOf(rows, limit, (r) => [r.created_at, r.id]);
+}
+
+/** Walks every row in keyset pages of `size`: memory stays flat however many rows exist. */
+export async function* allRows<T extends { created_at: string; id: string }>(fetch: (after: After | undefined, limit: number) => Promise<T[]>, size = 1000) {
+  let after: After | undefined;
+  for (;;) {
+    const rows = await fetch(after, size);
+    for (const r of rows) yield r;
+    if (rows.length < size) return;
+    const last = rows[rows.length - 1];
+    after = [last.created_at, last.id];
+  }
+}

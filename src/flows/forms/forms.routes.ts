@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { appParams } from '../../apps/apps.schema.js';
+import type { AppService } from '../../apps/apps.service.js';
+import { flowSlugSchema } from '../../kernel/flows/flows.service.js';
+import { defineOp, textResult, type Operation } from '../../kernel/operation.js';
+import { pageQuery, type PageQuery } from '../../kernel/pagination.js';
+import { publicLimit } from '../../kernel/rate-limit.js';
+import { envelopeSchema } from './forms.envelope.js';
+import type { FormKind, SubmissionColumn } from './forms.kind.js';
+import type { FormService } from './forms.service.js';
+
+type ListQuery = PageQuery & { category?: string };
+
+/** Submit bodies are small; anything bigger is refused before parsing. */
+export const SUBMIT_BODY_LIMIT = 64 * 1024;
+
+export const submitted = z.object({ ok: z.literal(true), id: z.string().describe('Id of the stored submission.') });
+
+export const configQuery = z.object({
+  appSlug: z.string().min(1).max(80).describe('The app’s slug.'),
+  flowSlug: flowSlugSchema.optional().describe('Omitted or the primary’s own slug = the primary.'),
+});
+
+const columnSchemas: Record<SubmissionColumn, z.ZodType> = {
+  message: z.string().nullable(),
+  rating: z.number().int().nullable().describe('1-5 stars or null.'),
+  category: z.string().nullable().describe('Category id.'),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+};
+
+const submissionSchema = (kind: FormKind) =>
+  z.object({
+    id: z.string(),
+    ...Object.fromEntries(kind.columns.map((c) => [c, columnSchemas[c]])),
+    attributes: z.record(z.string(), z.unknown()).nullable().describe('Custom-field answers keyed by field id.'),
+    source: z.string().nullable().describe('`sdk`, `web` or the caller’s own tag.'),
+    country: z.string().nullable().describe('2-letter ISO code or null.'),
+    userAgent: z.string().nullable(),
+    createdAt: z.string(),
+  });
+
+/** Public config + submit and owner list + CSV for each hosted form type. */
+export function formOperations(apps: AppService, forms: FormService, kinds: FormKind[], rateLimit: number): Operation[] {
+  return kinds.flatMap((kind): Operation[] => {
+    const t = kind.flow.type;
+    const T = t[0].toUpperCase() + t.slice(1);
+    const filter = kind.categoryFilter ? { category: z.string().max(60).optional().describe('Only this category id.') } : {};
+    return [
+      defineOp({
+        id: `getPublic${T}Form`,
+        method: 'GET',
+        path: `/api/public/${t}`,
+        auth: 'public',
+        tags: ['Public forms'],
+        summary: `Published ${kind.flow.label.toLowerCase()} config`,
+        description: `404 while the ${t} form is not published (the SDK shows “not published yet”) or the app slug is unknown.`,
+        query: configQuery,
+        response: envelopeSchema,
+        errors: [400, 404],
+        handler: async ({ query }) => forms.envelope(kind, query.appSlug, query.flowSlug),
+      }),
+      defineOp({
+        id: `submit${T}`,
+        method: 'POST',
+        path: `/api/public/${t}`,
+        auth: 'public',
+        tags: ['Public forms'],
+        summary: `Submit the ${kind.flow.label.toLowerCase()}`,
+        description: `Stores a submission against the published config (404 when unpublished or the app is unknown; 422 on invalid fields${kind.categoryFilter ? ' or an unknown category' : ''}). Rate limited per client (429 with Retry-After); body up to ${SUBMIT_BODY_LIMIT / 1024} KB.`,
+        body: kind.body,
+        status: 201,
+        response: submitted,
+        errors: [404, 413, 422, 429],
+        route: { config: publicLimit(rateLimit), bodyLimit: SUBMIT_BODY_LIMIT },
+        handler: async ({ body }, ctx) => forms.submit(kind, body, ctx.client),
+      }),
+      defineOp({
+        id: `list${T}Submissions`,
+        mcp: `list_${t}_submissions`,
+        method: 'GET',
+        path: `/api/v1/apps/:idOrSlug/${t}/submissions`,
+        auth: 'owner',
+        tags: ['Submissions'],
+        summary: `List ${t} submissions, newest first`,
+        params: appParams,
+        query: pageQuery.extend(filter),
+        response: z.object({ submissions: z.array(submissionSchema(kind)), nextCursor: z.string().nullable() }),
+        errors: [400, 404],
+        handler: async ({ params, query }, ctx) => forms.list(await apps.resolve(ctx.accountId, params.idOrSlug), kind, query as ListQuery),
+      }),
+      defineOp({
+        id: `export${T}Csv`,
+        mcp: `export_${t}_csv`,
+        method: 'GET',
+        path: `/api/v1/apps/:idOrSlug/${t}/submissions.csv`,
+        auth: 'owner',
+        tags: ['Submissions'],
+        summary: `Export every ${t} submission as CSV (streamed)`,
+        description: `Columns: id,${kind.columns.join(',')},source,country,attributes,createdAt. Cells a spreadsheet would run as a formula are prefixed with '.`,
+        params: appParams,
+        query: z.object(filter),
+        produces: 'text/csv',
+        errors: [404],
+        handler: async ({ params, query }, ctx) => {
+          const app = await apps.resolve(ctx.accountId, params.idOrSlug);
+          return textResult('text/csv; charset=utf-8', forms.csv(app, kind, query as ListQuery), `${app.slug}-${t}.csv`);
+        },
+      }),
+    ];
+  });
+}

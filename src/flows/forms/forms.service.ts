@@ -1,0 +1,85 @@
+import type { AppRow } from '../../apps/apps.store.js';
+import type { Clock } from '../../kernel/clock.js';
+import type { ClientInfo } from '../../kernel/operation.js';
+import type { PublishedLookup } from './forms.cache.js';
+import { publicEnvelope } from './forms.envelope.js';
+import { rowId } from './forms.ids.js';
+import { csvStream, type CsvColumn } from './forms.csv.js';
+import type { FormKind, SubmissionColumn, SubmissionFields } from './forms.kind.js';
+import { afterFromCursor, allRows, pageRows, type After } from './forms.paging.js';
+import type { FormStore, SubmissionRow } from './forms.store.js';
+
+const parseJson = (s: string | null) => (s ? JSON.parse(s) : null);
+
+/** Owner-facing submission: the kind's columns plus the metadata every submission has. */
+export function toSubmission(kind: FormKind, r: SubmissionRow) {
+  const out: Record<string, unknown> = { id: r.id };
+  for (const c of kind.columns) out[c] = r[c];
+  return { ...out, attributes: parseJson(r.attributes_json), source: r.source, country: r.country, userAgent: r.user_agent, createdAt: r.created_at };
+}
+
+function csvColumns(kind: FormKind): CsvColumn<SubmissionRow>[] {
+  const col = (c: SubmissionColumn): CsvColumn<SubmissionRow> => ({ header: c, value: (r) => r[c] });
+  return [
+    { header: 'id', value: (r) => r.id },
+    ...kind.columns.map(col),
+    { header: 'source', value: (r) => r.source },
+    { header: 'country', value: (r) => r.country },
+    { header: 'attributes', value: (r) => r.attributes_json },
+    { header: 'createdAt', value: (r) => r.created_at },
+  ];
+}
+
+/** Submissions of the hosted forms (feedback, report, contact), one service for the three kinds. */
+export function createFormService(deps: { store: FormStore; published: PublishedLookup; clock: Clock }) {
+  const { store, clock } = deps;
+
+  const published = (kind: FormKind, appSlug: string, flowSlug?: string) => deps.published(appSlug, kind.flow.type, flowSlug);
+
+  const fetchPage = (app: AppRow, kind: FormKind, category?: string) => (after: After | undefined, limit: number) =>
+    store.page(app.id, kind.flow.type, { after, limit, category });
+
+  return {
+    published,
+
+    async envelope(kind: FormKind, appSlug: string, flowSlug?: string) {
+      return publicEnvelope(await published(kind, appSlug, flowSlug));
+    },
+
+    /** Stores a submission checked against the published config. A filled honeypot is answered alike but stores nothing. */
+    async submit(kind: FormKind, body: SubmissionFields & { appSlug: string; flowSlug?: string; source?: string; website?: string }, client: ClientInfo) {
+      const p = await published(kind, body.appSlug, body.flowSlug);
+      const fields = kind.check(body, p.config);
+      const id = rowId();
+      if (body.website) return { ok: true as const, id };
+      await store.insert({
+        id,
+        app_id: p.app.id,
+        flow_id: p.flow.id,
+        type: kind.flow.type,
+        message: fields.message ?? null,
+        rating: fields.rating ?? null,
+        category: fields.category ?? null,
+        name: fields.name ?? null,
+        email: fields.email ?? null,
+        attributes_json: fields.attributes && Object.keys(fields.attributes).length ? JSON.stringify(fields.attributes) : null,
+        source: body.source || null,
+        country: client.country,
+        user_agent: client.userAgent,
+        created_at: clock.now().toISOString(),
+      });
+      return { ok: true as const, id };
+    },
+
+    async list(app: AppRow, kind: FormKind, q: { limit: number; cursor?: string; category?: string }) {
+      const rows = await fetchPage(app, kind, q.category)(afterFromCursor(q.cursor), q.limit + 1);
+      const { items, nextCursor } = pageRows(rows, q.limit);
+      return { submissions: items.map((r) => toSubmission(kind, r)), nextCursor };
+    },
+
+    csv(app: AppRow, kind: FormKind, q: { category?: string }) {
+      return csvStream(csvColumns(kind), allRows(fetchPage(app, kind, q.category)));
+    },
+  };
+}
+export type FormService = ReturnType<typeof createFormService>;

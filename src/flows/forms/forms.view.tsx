@@ -1,0 +1,190 @@
+import type { ComponentChildren } from 'preact';
+import { Layout } from '../../kernel/pages/layout.js';
+import type { PageField } from './forms.kind.js';
+
+/** Everything a hosted form page shows (feedback, report, contact, waitlist). */
+export interface FormView {
+  app: { name: string; logoUrl?: string | null };
+  hero?: { theme?: string; eyebrow?: string; accentColor?: string };
+  intro: { title: string; subtitle: string; legal?: string };
+  fields: PageField[];
+  submitLabel: string;
+  success: { title: string; body: string; ctaLabel?: string; ctaUrl?: string };
+  /** Public API the enhancement script posts JSON to. */
+  api: string;
+  appSlug: string;
+  flowSlug: string;
+  /** Under the subtitle (the waitlist count pill). */
+  badge?: ComponentChildren;
+  /** After the form on a phone, beside it in side_by_side (waitlist bullets and hero image). */
+  extras?: ComponentChildren;
+}
+
+export interface FormState {
+  /** Show the success screen (no-JS flow after the 303). */
+  done?: boolean;
+  /** Typed values to keep after a rejected submission. */
+  values?: Record<string, string>;
+  error?: string;
+  /** Field name -> message. */
+  fieldErrors?: Record<string, string>;
+}
+
+const THEMES = ['minimal', 'gradient', 'dark', 'side_by_side'];
+
+function Success({ s, hidden }: { s: FormView['success']; hidden?: boolean }) {
+  return (
+    <div class="success" data-success hidden={hidden} tabIndex={-1}>
+      <div class="success-mark" aria-hidden="true">✓</div>
+      <h2>{s.title}</h2>
+      <p class="muted">{s.body}</p>
+      {s.ctaLabel && s.ctaUrl ? (
+        <a class="button" href={s.ctaUrl} rel="noopener">
+          {s.ctaLabel}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+function Field({ f, value, error }: { f: PageField; value?: string; error?: string }) {
+  const id = `f-${f.name.replace(/\./g, '-')}`;
+  const errId = `${id}-error`;
+  const aria = { 'aria-invalid': error ? ('true' as const) : undefined, 'aria-describedby': error ? errId : undefined };
+  const err = error ? (
+    <p class="error" id={errId}>
+      {error}
+    </p>
+  ) : null;
+  switch (f.kind) {
+    case 'textarea':
+      return (
+        <div class="field">
+          <label for={id}>{f.label}</label>
+          <textarea id={id} name={f.name} placeholder={f.placeholder} required={f.required} maxLength={f.maxLength} rows={5} {...aria}>
+            {value ?? ''}
+          </textarea>
+          {err}
+        </div>
+      );
+    case 'input':
+      return (
+        <div class="field">
+          <label for={id} class={f.hideLabel ? 'visually-hidden' : undefined}>
+            {f.label}
+          </label>
+          <input id={id} type={f.type as 'text'} name={f.name} value={value ?? ''} placeholder={f.placeholder} required={f.required} maxLength={f.maxLength} autocomplete={f.autocomplete} inputMode={f.type === 'email' ? 'email' : undefined} {...aria} />
+          {err}
+        </div>
+      );
+    case 'stars':
+      // Rendered 5..1 and shown reversed so `:checked ~ label` lights every star up to the pick.
+      return (
+        <fieldset class="field">
+          <legend>{f.label}</legend>
+          <div class="stars">
+            {[5, 4, 3, 2, 1].map((n) => (
+              <>
+                <input type="radio" id={`${id}-${n}`} name={f.name} value={String(n)} checked={value === String(n)} required={f.required && n === 5} />
+                <label for={`${id}-${n}`}>
+                  <span aria-hidden="true">★</span>
+                  <span class="visually-hidden">{n === 1 ? '1 star' : `${n} stars`}</span>
+                </label>
+              </>
+            ))}
+          </div>
+          {err}
+        </fieldset>
+      );
+    case 'choice':
+      return (
+        <fieldset class="field">
+          <legend>{f.label}</legend>
+          <div class="choices">
+            {f.options.map((o) => (
+              <label class="choice">
+                <input type="radio" name={f.name} value={o.value} checked={value === o.value} required={f.required} />
+                <span class="choice-text">
+                  {o.emoji ? <span aria-hidden="true">{o.emoji} </span> : null}
+                  {o.label}
+                  {o.hint ? <small class="hint">{o.hint}</small> : null}
+                </span>
+              </label>
+            ))}
+          </div>
+          {err}
+        </fieldset>
+      );
+    case 'select':
+      return (
+        <div class="field">
+          <label for={id}>{f.label}</label>
+          <select id={id} name={f.name} required={f.required} {...aria}>
+            <option value="">Choose…</option>
+            {f.options.map((o) => (
+              <option value={o} selected={value === o}>
+                {o}
+              </option>
+            ))}
+          </select>
+          {err}
+        </div>
+      );
+    case 'checkbox':
+      return (
+        <div class="field check">
+          <label for={id}>
+            <input type="checkbox" id={id} name={f.name} value="true" checked={value === 'true'} /> {f.label}
+          </label>
+          {err}
+        </div>
+      );
+  }
+}
+
+/** The hosted form page: works as a plain POST form; /assets/forms.js upgrades it to fetch + in-place success. */
+export function FormPage({ v, state }: { v: FormView; state: FormState }) {
+  const theme = THEMES.includes(v.hero?.theme ?? '') ? v.hero!.theme! : 'minimal';
+  return (
+    <Layout title={`${v.intro.title || v.app.name} · ${v.app.name}`} description={v.intro.subtitle} accent={v.hero?.accentColor} bodyClass={`theme-${theme}`} styles={['forms.css']} scripts={['forms.js']}>
+      <main class={`shell${theme === 'side_by_side' ? ' wide' : ''}`}>
+        <div class="split">
+          <header class="intro">
+            <div class="brand">
+              {v.app.logoUrl ? <img src={v.app.logoUrl} alt="" width={40} height={40} /> : null}
+              <span>{v.app.name}</span>
+            </div>
+            {v.hero?.eyebrow ? <span class="eyebrow">{v.hero.eyebrow}</span> : null}
+            <h1>{v.intro.title}</h1>
+            {v.intro.subtitle ? <p class="muted lead">{v.intro.subtitle}</p> : null}
+            {v.badge}
+          </header>
+          <section class="card form-card" aria-live="polite">
+            {state.done ? (
+              <Success s={v.success} />
+            ) : (
+              <>
+                <form method="post" data-api={v.api} data-app-slug={v.appSlug} data-flow-slug={v.flowSlug}>
+                  <p class="errors" role="alert" data-error hidden={!state.error} tabIndex={-1}>
+                    {state.error}
+                  </p>
+                  {v.fields.map((f) => (
+                    <Field f={f} value={state.values?.[f.name]} error={state.fieldErrors?.[f.name]} />
+                  ))}
+                  <div class="hp" aria-hidden="true">
+                    <label for="f-website">Website</label>
+                    <input id="f-website" type="text" name="website" tabIndex={-1} autocomplete="off" />
+                  </div>
+                  <button type="submit">{v.submitLabel || 'Submit'}</button>
+                  {v.intro.legal ? <p class="legal">{v.intro.legal}</p> : null}
+                </form>
+                <Success s={v.success} hidden />
+              </>
+            )}
+          </section>
+          {v.extras ? <section class="extras">{v.extras}</section> : null}
+        </div>
+      </main>
+    </Layout>
+  );
+}

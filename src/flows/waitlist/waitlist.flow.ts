@@ -1,0 +1,13 @@
+import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { waitlistConfig, type WaitlistConfig } from './waitlist.schema.js';
+import { waitlistWarnings } from './waitlist.warnings.js';
+
+export const waitlistFlow: FlowTypeDef<WaitlistConfig> = {
+  type: 'waitlist',
+  segment: 'waitlist',
+  label: 'Waitlist',
+  schema: waitlistConfig,
+  primarySlug: 'waitlist',
+  multi: true,
+  warnings: (config) => waitlistWarnings(config),
+};

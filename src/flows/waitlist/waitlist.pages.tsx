@@ -1,0 +1,60 @@
+import type { HostedForm } from '../forms/forms.hosted.js';
+import { customPageFields, type PageField } from '../forms/forms.kind.js';
+import type { FormsModule } from '../forms/forms.module.js';
+import { signupBody, type WaitlistConfig } from './waitlist.schema.js';
+
+const CountPill = ({ count }: { count: number }) => (
+  <p class="pill">
+    <span aria-hidden="true">●</span> {count.toLocaleString('en-US')} on the waitlist
+  </p>
+);
+
+function Extras({ hero }: { hero: NonNullable<WaitlistConfig['hero']> }) {
+  return (
+    <>
+      {hero.bullets?.length ? (
+        <ul class="bullets">
+          {hero.bullets.map((b) => (
+            <li>
+              <span class="icon" aria-hidden="true">
+                {b.icon}
+              </span>
+              <span>
+                <strong>{b.title}</strong>
+                {b.body ? <span class="muted">{b.body}</span> : null}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {hero.heroImage ? <img class="hero-image" src={hero.heroImage} alt="" loading="lazy" /> : null}
+    </>
+  );
+}
+
+/** The waitlist landing page: email (plus any custom fields), bullets, image and the count pill. */
+export function waitlistHostedForm(m: FormsModule): HostedForm {
+  return {
+    body: signupBody,
+    submit: (body, client) => m.waitlist.signup(body, client),
+    async view(appSlug, flowSlug) {
+      const p = await m.waitlist.published(appSlug, flowSlug);
+      const c = p.config as WaitlistConfig;
+      const count = await m.waitlist.visibleCount(p);
+      const email: PageField = { kind: 'input', type: 'email', name: 'email', label: 'Email address', placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email', hideLabel: true };
+      return {
+        app: { name: p.app.name, logoUrl: p.app.logo_url },
+        hero: c.hero,
+        intro: c.intro,
+        fields: [email, ...customPageFields(c.fields)],
+        submitLabel: c.intro.submitLabel,
+        success: c.success,
+        api: '/api/public/waitlist',
+        appSlug: p.app.slug,
+        flowSlug: p.flow.slug,
+        badge: count === undefined ? undefined : <CountPill count={count} />,
+        extras: c.hero?.bullets?.length || c.hero?.heroImage ? <Extras hero={c.hero} /> : undefined,
+      };
+    },
+  };
+}

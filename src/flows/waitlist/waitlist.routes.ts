@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { appParams } from '../../apps/apps.schema.js';
+import type { AppService } from '../../apps/apps.service.js';
+import { flowSlugSchema } from '../../kernel/flows/flows.service.js';
+import { defineOp, textResult, type Operation } from '../../kernel/operation.js';
+import { pageQuery } from '../../kernel/pagination.js';
+import { publicLimit } from '../../kernel/rate-limit.js';
+import { envelopeSchema } from '../forms/forms.envelope.js';
+import { configQuery, SUBMIT_BODY_LIMIT } from '../forms/forms.routes.js';
+import { signupBody, waitlistConfig } from './waitlist.schema.js';
+import type { WaitlistService } from './waitlist.service.js';
+
+const flowFilter = {
+  flowSlug: flowSlugSchema.optional().describe('Only this waitlist; omitted = every waitlist of the app.'),
+};
+
+const signup = z.object({
+  id: z.string(),
+  email: z.string(),
+  source: z.string().nullable(),
+  country: z.string().nullable().describe('2-letter ISO code or null.'),
+  userAgent: z.string().nullable().describe('Raw User-Agent, up to 512 characters.'),
+  locale: z.string().nullable(),
+  platform: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  referrer: z.string().nullable(),
+  attributes: z.record(z.string(), z.unknown()).nullable().describe('Custom-field answers keyed by field id.'),
+  flowSlug: z.string().nullable().describe('Which waitlist.'),
+  createdAt: z.string(),
+});
+
+export function waitlistOperations(apps: AppService, waitlist: WaitlistService, rateLimit: number): Operation[] {
+  return [
+    defineOp({
+      id: 'getPublicWaitlist',
+      method: 'GET',
+      path: '/api/public/waitlist',
+      auth: 'public',
+      tags: ['Public forms'],
+      summary: 'Published waitlist config',
+      description: '404 while unpublished or for an unknown app. `count` is present only when the config shows the count and at least 3 people signed up.',
+      query: configQuery,
+      response: envelopeSchema.extend({ count: z.number().int().optional().describe('Signups so far (only when shown).') }),
+      errors: [400, 404],
+      handler: async ({ query }) => waitlist.publicConfig(query.appSlug, query.flowSlug),
+    }),
+    defineOp({
+      id: 'signUpToWaitlist',
+      method: 'POST',
+      path: '/api/public/waitlist',
+      auth: 'public',
+      tags: ['Public forms'],
+      summary: 'Sign up to a waitlist',
+      description:
+        '201 `{ ok, id, alreadySignedUp: false }` for a new signup; 200 `{ ok, alreadySignedUp: true }` when the address (case-insensitive) is already on that waitlist, without a second row. 404 when unpublished or the app is unknown, 422 for an invalid email. Rate limited per client (429 with Retry-After).',
+      body: signupBody,
+      status: 201,
+      statusOf: (r: { alreadySignedUp: boolean }) => (r.alreadySignedUp ? 200 : 201),
+      response: z.object({ ok: z.literal(true), id: z.string().optional(), alreadySignedUp: z.boolean() }),
+      errors: [404, 413, 422, 429],
+      route: { config: publicLimit(rateLimit), bodyLimit: SUBMIT_BODY_LIMIT },
+      handler: async ({ body }, ctx) => waitlist.signup(body, ctx.client),
+    }),
+    defineOp({
+      id: 'listWaitlistSignups',
+      mcp: 'list_waitlist_signups',
+      method: 'GET',
+      path: '/api/v1/apps/:idOrSlug/waitlist/signups',
+      auth: 'owner',
+      tags: ['Submissions'],
+      summary: 'List waitlist signups, newest first',
+      params: appParams,
+      query: pageQuery.extend(flowFilter),
+      response: z.object({ signups: z.array(signup), nextCursor: z.string().nullable() }),
+      errors: [400, 404],
+      handler: async ({ params, query }, ctx) => waitlist.list(await apps.resolve(ctx.accountId, params.idOrSlug), query),
+    }),
+    defineOp({
+      id: 'exportWaitlistCsv',
+      mcp: 'export_waitlist_csv',
+      method: 'GET',
+      path: '/api/v1/apps/:idOrSlug/waitlist/signups.csv',
+      auth: 'owner',
+      tags: ['Submissions'],
+      summary: 'Export waitlist signups as CSV (streamed)',
+      description: "Header row `id,email,source,country,user_agent,createdAt`. Cells a spreadsheet would run as a formula are prefixed with '.",
+      params: appParams,
+      query: z.object(flowFilter),
+      produces: 'text/csv',
+      errors: [404],
+      handler: async ({ params, query }, ctx) => {
+        const app = await apps.resolve(ctx.accountId, params.idOrSlug);
+        return textResult('text/csv; charset=utf-8', await waitlist.csv(app, query), `${app.slug}-waitlist.csv`);
+      },
+    }),
+    defineOp({
+      id: 'listWaitlistTemplates',
+      mcp: 'list_waitlist_templates',
+      method: 'GET',
+      path: '/api/v1/waitlist/templates',
+      auth: 'owner',
+      tags: ['Flows'],
+      summary: 'Starter waitlist configs',
+      description: 'Six ready configs (each carries its `templateId`): fetch one, edit it, PUT it to `/flows/waitlist`.',
+      response: z.object({
+        templates: z.array(z.object({ id: z.string(), name: z.string(), description: z.string(), config: waitlistConfig })),
+      }),
+      handler: async () => ({ templates: waitlist.templates() }),
+    }),
+  ];
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { attributes, customFields, emailInput, formHero, hexColor, introShape, submitCommon, success, text, theme, webUrl } from '../forms/forms.schema.js';
+
+export const TEMPLATE_IDS = ['minimal_email_only', 'feature_tease', 'launching_soon', 'pro_upsell', 'private_beta', 'early_access_referral'] as const;
+
+export const waitlistHero = z
+  .object({
+    theme: theme.optional(),
+    eyebrow: formHero.shape.eyebrow,
+    accentColor: hexColor.optional().describe('Tints the submit button, the eyebrow chip and the gradient blob.'),
+    showCount: z.boolean().optional().describe('Shows an “N on the waitlist” pill once N is at least 3.'),
+    heroImage: webUrl.optional().describe('Image URL (https; http images are blocked by the page’s CSP).'),
+    bullets: z
+      .array(z.object({ icon: text(40).describe('Emoji or short symbol.'), title: z.string().trim().min(1).max(80), body: text(300).optional() }).strict())
+      .max(5)
+      .optional()
+      .describe('0-5 selling points, one per row.'),
+  })
+  .strict()
+  .describe('Omit for the minimal look.');
+
+export const waitlistConfig = z
+  .object({
+    type: z.literal('waitlist').optional().describe('Always `waitlist` once saved.'),
+    intro: z.object({ ...introShape, emailPlaceholder: text(120) }).strict(),
+    success,
+    hero: waitlistHero.optional(),
+    fields: customFields.optional(),
+    templateId: z.string().max(60).optional().describe(`Analytics tag; starter templates use ${TEMPLATE_IDS.join(', ')}.`),
+  })
+  .strict();
+export type WaitlistConfig = z.infer<typeof waitlistConfig>;
+
+const tag = (max: number) => z.string().trim().max(max).optional();
+
+export const signupBody = z
+  .object({
+    ...submitCommon,
+    flowSlug: submitCommon.flowSlug.describe('Which waitlist; omitted (or "waitlist") = the primary.'),
+    type: z.literal('waitlist').optional(),
+    email: emailInput.describe('Required. One signup per address per waitlist (case-insensitive).'),
+    locale: tag(35).describe('e.g. `en_US`.'),
+    platform: tag(20).describe('e.g. `ios`, `web`.'),
+    appVersion: tag(40),
+    referrer: tag(500).describe('Referring page or campaign.'),
+    attributes: attributes.optional(),
+  })
+  .describe('Waitlist signup.');
+export type SignupBody = z.infer<typeof signupBody>;

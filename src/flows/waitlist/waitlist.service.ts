@@ -1,0 +1,119 @@
+import type { AppRow } from '../../apps/apps.store.js';
+import type { Clock } from '../../kernel/clock.js';
+import { notFound } from '../../kernel/errors.js';
+import type { FlowService, PublishedFlow } from '../../kernel/flows/flows.service.js';
+import type { ClientInfo } from '../../kernel/operation.js';
+import { memoize, type PublishedLookup } from '../forms/forms.cache.js';
+import { csvStream, type CsvColumn } from '../forms/forms.csv.js';
+import { publicEnvelope } from '../forms/forms.envelope.js';
+import { rowId } from '../forms/forms.ids.js';
+import { afterFromCursor, allRows, pageRows, type After } from '../forms/forms.paging.js';
+import type { SignupBody, WaitlistConfig } from './waitlist.schema.js';
+import type { SignupRow, WaitlistStore } from './waitlist.store.js';
+import { WAITLIST_TEMPLATES } from './waitlist.templates.js';
+
+/** The pill stays hidden below this many signups (an empty list is not social proof). */
+export const COUNT_PILL_MIN = 3;
+
+const CSV_COLUMNS: CsvColumn<SignupRow>[] = [
+  { header: 'id', value: (r) => r.id },
+  { header: 'email', value: (r) => r.email },
+  { header: 'source', value: (r) => r.source },
+  { header: 'country', value: (r) => r.country },
+  { header: 'user_agent', value: (r) => r.user_agent },
+  { header: 'createdAt', value: (r) => r.created_at },
+];
+
+const toSignup = (r: SignupRow, flowSlug: string | undefined) => ({
+  id: r.id,
+  email: r.email,
+  source: r.source,
+  country: r.country,
+  userAgent: r.user_agent,
+  locale: r.locale,
+  platform: r.platform,
+  appVersion: r.app_version,
+  referrer: r.referrer,
+  attributes: r.attributes_json ? JSON.parse(r.attributes_json) : null,
+  flowSlug: flowSlug ?? null,
+  createdAt: r.created_at,
+});
+
+export function createWaitlistService(deps: { store: WaitlistStore; published: PublishedLookup; flows: FlowService; clock: Clock }) {
+  const { store, flows, clock } = deps;
+
+  const published = (appSlug: string, flowSlug?: string) => deps.published(appSlug, 'waitlist', flowSlug);
+  // Pages and the config GET show the count on every view: a COUNT(*) over a big list is not free.
+  // This process forgets a flow's count when it stores a signup; other nodes catch up within 5 s.
+  const count = memoize((appId: string, flowId: string) => store.count(appId, flowId), (_appId, flowId) => flowId, 5000);
+
+  /** Flow id -> slug of every waitlist of the app, and the id of `flowSlug` when given (404 if unknown). */
+  async function waitlists(app: AppRow, flowSlug?: string) {
+    const all = await flows.list(app, 'waitlist');
+    const slugs = new Map(all.map((f) => [f.id, f.slug]));
+    if (!flowSlug) return { slugs, flowId: undefined };
+    const f = all.find((x) => x.slug === flowSlug);
+    if (!f) throw notFound(`No waitlist "${flowSlug}"`);
+    return { slugs, flowId: f.id };
+  }
+
+  const fetchPage = (app: AppRow, flowId?: string) => (after: After | undefined, limit: number) => store.page(app.id, { flowId, after, limit });
+
+  return {
+    published,
+
+    /** The count shown on the page, or undefined while hidden (showCount off or fewer than 3). */
+    async visibleCount(p: PublishedFlow): Promise<number | undefined> {
+      if (!(p.config as WaitlistConfig).hero?.showCount) return undefined;
+      const n = await count(p.app.id, p.flow.id);
+      return n >= COUNT_PILL_MIN ? n : undefined;
+    },
+
+    async publicConfig(appSlug: string, flowSlug?: string) {
+      const p = await published(appSlug, flowSlug);
+      const count = await this.visibleCount(p);
+      return { ...publicEnvelope(p), ...(count !== undefined ? { count } : {}) };
+    },
+
+    /** One signup per address per waitlist: a repeat is a success that stores nothing new. */
+    async signup(body: SignupBody, client: ClientInfo) {
+      const p = await published(body.appSlug, body.flowSlug);
+      const id = rowId();
+      if (body.website) return { ok: true as const, id, alreadySignedUp: false };
+      const inserted = await store.insert({
+        id,
+        app_id: p.app.id,
+        flow_id: p.flow.id,
+        email: body.email,
+        email_normalized: body.email.toLowerCase(),
+        source: body.source || null,
+        country: client.country,
+        user_agent: client.userAgent,
+        locale: body.locale || null,
+        platform: body.platform || null,
+        app_version: body.appVersion || null,
+        referrer: body.referrer || null,
+        attributes_json: body.attributes && Object.keys(body.attributes).length ? JSON.stringify(body.attributes) : null,
+        created_at: clock.now().toISOString(),
+      });
+      if (!inserted) return { ok: true as const, alreadySignedUp: true };
+      count.forget(p.flow.id);
+      return { ok: true as const, id, alreadySignedUp: false };
+    },
+
+    async list(app: AppRow, q: { limit: number; cursor?: string; flowSlug?: string }) {
+      const { slugs, flowId } = await waitlists(app, q.flowSlug);
+      const rows = await fetchPage(app, flowId)(afterFromCursor(q.cursor), q.limit + 1);
+      const { items, nextCursor } = pageRows(rows, q.limit);
+      return { signups: items.map((r) => toSignup(r, slugs.get(r.flow_id))), nextCursor };
+    },
+
+    async csv(app: AppRow, q: { flowSlug?: string }) {
+      const { flowId } = await waitlists(app, q.flowSlug);
+      return csvStream(CSV_COLUMNS, allRows(fetchPage(app, flowId)));
+    },
+
+    templates: () => WAITLIST_TEMPLATES,
+  };
+}
+export type WaitlistService = ReturnType<typeof createWaitlistService>;

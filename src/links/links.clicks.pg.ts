@@ -1,0 +1,32 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/index.js';
+import type { LinkClicksTable } from '../db/types.js';
+import { byLink, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
+
+/** PostgreSQL: one transaction per group; row locks make limits exact across server processes. */
+export function postgresCommit(db: Db): Commit {
+  return (clicks, now) =>
+    db.transaction().execute(async (trx) => {
+      const groups = byLink(clicks);
+      const locked = await sql<LinkCounters & { id: string }>`
+        SELECT id, status, expires_at, max_clicks, click_count FROM links
+        WHERE id IN (${sql.join([...groups.keys()])}) ORDER BY id FOR UPDATE`.execute(trx);
+      const rows = new Map(locked.rows.map((r) => [r.id, r]));
+      const outcomes: ClickOutcome[] = new Array(clicks.length);
+      const history: LinkClicksTable[] = [];
+      for (const [linkId, indexes] of groups) {
+        const s = settle(rows.get(linkId), indexes.map((i) => clicks[i]), now);
+        if (s.granted || s.bots) {
+          await trx
+            .updateTable('links')
+            .set((eb) => ({ click_count: eb('click_count', '+', s.granted), bot_click_count: eb('bot_click_count', '+', s.bots) }))
+            .where('id', '=', linkId)
+            .execute();
+        }
+        history.push(...s.history);
+        indexes.forEach((ci, k) => (outcomes[ci] = s.outcomes[k]));
+      }
+      for (let i = 0; i < history.length; i += 1000) await trx.insertInto('link_clicks').values(history.slice(i, i + 1000)).execute();
+      return outcomes;
+    });
+}

@@ -1,0 +1,79 @@
+import type SqliteDatabase from 'better-sqlite3';
+import { fdatasync, openSync } from 'node:fs';
+import { startCheckpointer } from './links.checkpoint.js';
+import { byLink, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
+
+/** One IMMEDIATE transaction (the write lock is taken up front) for a group of clicks. Synchronous. */
+function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
+  const read = sqlite.prepare('SELECT status, expires_at, max_clicks, click_count FROM links WHERE id = ?');
+  const count = sqlite.prepare('UPDATE links SET click_count = click_count + ?, bot_click_count = bot_click_count + ? WHERE id = ?');
+  const insert = sqlite.prepare('INSERT INTO link_clicks (link_id, created_at, target, country, is_bot) VALUES (?, ?, ?, ?, ?)');
+  const write = sqlite.transaction((clicks: Click[], now: string) => {
+    const outcomes: ClickOutcome[] = new Array(clicks.length);
+    for (const [linkId, indexes] of byLink(clicks)) {
+      const s = settle(read.get(linkId) as LinkCounters | undefined, indexes.map((i) => clicks[i]), now);
+      if (s.granted || s.bots) count.run(s.granted, s.bots, linkId);
+      for (const h of s.history) insert.run(h.link_id, h.created_at, h.target, h.country, h.is_bot);
+      indexes.forEach((ci, k) => (outcomes[ci] = s.outcomes[k]));
+    }
+    return outcomes;
+  });
+  return (clicks: Click[], now: string): ClickOutcome[] => write.immediate(clicks, now);
+}
+
+/**
+ * SQLite group commit without blocking the event loop on fsync. The group's transaction runs
+ * synchronously on the shared connection with synchronous=NORMAL (the WAL frames are
+ * written, not yet fsynced: microseconds), then the WAL file is fsynced on libuv's thread
+ * pool and only then are the group's requests answered. The answered clicks are exactly as
+ * durable as with synchronous=FULL (kill -9 and power loss), while the event loop keeps
+ * serving requests (and gathering the next group) during the sync. Other writers on
+ * the connection keep synchronous=FULL: the pragma is restored before anything else runs.
+ */
+export function sqliteCommit(sqlite: SqliteDatabase.Database): { commit: Commit; close(): Promise<void> } {
+  const write = sqliteGroupWriter(sqlite);
+  const syncWal = walSyncer(sqlite);
+  const walOnly = sqlite.prepare('PRAGMA synchronous = NORMAL');
+  const full = sqlite.prepare('PRAGMA synchronous = FULL');
+  const checkpointer = sqlite.memory ? undefined : startCheckpointer(sqlite.name);
+  const commit: Commit = (clicks, now) =>
+    new Promise((resolve, reject) => {
+      const attempt = () => {
+        // A Kysely transaction on this shared connection may be open across an await;
+        // our clicks must not join it.
+        if (sqlite.inTransaction) return void setTimeout(attempt, 1);
+        let outcomes: ClickOutcome[];
+        try {
+          walOnly.run();
+          try {
+            outcomes = write(clicks, now);
+          } finally {
+            full.run();
+          }
+        } catch (err) {
+          return reject(err);
+        }
+        syncWal().then(() => resolve(outcomes), reject);
+      };
+      attempt();
+    });
+  return { commit, close: async () => checkpointer?.stop() };
+}
+
+/** Sync of the WAL file on libuv's thread pool. An in-memory database has nothing to sync. */
+function walSyncer(sqlite: SqliteDatabase.Database): () => Promise<void> {
+  if (sqlite.memory) return async () => {};
+  const path = `${sqlite.name}-wal`;
+  let fd: number | undefined;
+  return () =>
+    new Promise((resolve, reject) => {
+      try {
+        // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
+        fd ??= openSync(path, 'r');
+      } catch (err) {
+        return reject(err);
+      }
+      // fdatasync, as SQLite itself uses on Linux: the data and the file size, not the mtime.
+      fdatasync(fd, (err) => (err ? reject(err) : resolve()));
+    });
+}

@@ -1,0 +1,204 @@
+import { isUniqueViolation } from '../db/errors.js';
+import type { DbHandle } from '../db/index.js';
+import type { Clock } from '../kernel/clock.js';
+import { conflict, notFound, unprocessable } from '../kernel/errors.js';
+import { newId, randomString } from '../kernel/ids.js';
+import { decodeCursor, pageOf } from '../kernel/pagination.js';
+import { createLinkCache } from './links.cache.js';
+import { createClickRecorder } from './links.clicks.js';
+import type { Click } from './links.settle.js';
+import { RESERVED_CODES, type CreateLink, type Link, type LinkState, type LinkStats, type PatchLink } from './links.schema.js';
+import { createLinkStore, type LinkChanges, type LinkRow } from './links.store.js';
+
+/** No 0/o, 1/l/i: generated codes survive being read aloud or retyped from print. */
+export const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+/** Derived state, by precedence: disabled > expired > limit_reached > active. */
+export function stateOf(row: Pick<LinkRow, 'status' | 'expires_at' | 'max_clicks' | 'click_count'>, now: string): LinkState {
+  if (row.status === 'disabled') return 'disabled';
+  if (row.expires_at !== null && row.expires_at <= now) return 'expired';
+  if (row.max_clicks !== null && row.click_count >= row.max_clicks) return 'limit_reached';
+  return 'active';
+}
+
+export interface LinkServiceDeps {
+  db: DbHandle;
+  clock: Clock;
+  config: { shortLinkUrl: string };
+  /** How long another node's change may take to reach this node's redirects. */
+  cacheTtlMs?: number;
+}
+
+export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: LinkServiceDeps) {
+  const store = createLinkStore(db.db);
+  const cache = createLinkCache((code) => store.byCode(code), cacheTtlMs);
+  const clicks = createClickRecorder({ db, clock });
+  const now = () => clock.now().toISOString();
+
+  const toLink = (r: LinkRow): Link => ({
+    id: r.id,
+    code: r.code,
+    shortUrl: `${config.shortLinkUrl}/${r.code}`,
+    name: r.name,
+    url: r.url,
+    iosUrl: r.ios_url,
+    androidUrl: r.android_url,
+    status: r.status,
+    state: stateOf(r, now()),
+    expiresAt: r.expires_at,
+    maxClicks: r.max_clicks,
+    clickCount: r.click_count,
+    expiredBehavior: r.expired_behavior,
+    expiredUrl: r.expired_url,
+    expiredMessage: r.expired_message,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  });
+
+  async function find(appId: string, idOrCode: string): Promise<LinkRow> {
+    const row = await store.byIdOrCode(appId, idOrCode);
+    if (!row) throw notFound('Link not found');
+    return row;
+  }
+
+  const requireExpiredUrl = (behavior: string, url: string | null) => {
+    if (behavior === 'redirect' && !url) {
+      throw unprocessable('Invalid body: /expiredUrl is required when expiredBehavior is "redirect"', [
+        { path: '/expiredUrl', message: 'Required when expiredBehavior is "redirect"' },
+      ]);
+    }
+  };
+
+  /** Inserts with a generated code, retrying on the (rare) collision; 7 characters after a few misses. */
+  async function insertGenerated(appId: string, row: LinkRow): Promise<LinkRow> {
+    for (let attempt = 0; ; attempt++) {
+      let code: string;
+      do code = randomString(attempt < 4 ? 6 : 7, CODE_ALPHABET);
+      while (RESERVED_CODES.has(code));
+      try {
+        const withCode = { ...row, code };
+        await store.insert(appId, withCode);
+        return withCode;
+      } catch (e) {
+        if (!isUniqueViolation(e) || attempt >= 9) throw e;
+      }
+    }
+  }
+
+  return {
+    toLink,
+
+    async list(appId: string, limit: number, cursor?: string) {
+      const c = decodeCursor(cursor, 2);
+      const rows = await store.list(appId, limit + 1, c ? { createdAt: String(c[0]), id: String(c[1]) } : undefined);
+      const page = pageOf(rows, limit, (r) => [r.created_at, r.id]);
+      return { links: page.items.map(toLink), nextCursor: page.nextCursor };
+    },
+
+    async get(appId: string, idOrCode: string): Promise<{ link: Link; stats: LinkStats }> {
+      const row = await find(appId, idOrCode);
+      const { targets, countries } = await store.stats(appId, row.id);
+      const byTarget = { ios: 0, android: 0, fallback: 0, expired: 0 };
+      let botClicks = 0;
+      for (const t of targets) {
+        if (Number(t.is_bot)) botClicks += Number(t.n);
+        else byTarget[t.target] += Number(t.n);
+      }
+      return {
+        link: toLink(row),
+        stats: {
+          clicks: byTarget.ios + byTarget.android + byTarget.fallback,
+          byTarget,
+          topCountries: countries.map((c) => ({ country: c.country!, clicks: Number(c.n) })),
+          botClicks,
+        },
+      };
+    },
+
+    async create(appId: string, input: CreateLink): Promise<Link> {
+      const behavior = input.expiredBehavior ?? 'page';
+      requireExpiredUrl(behavior, input.expiredUrl ?? null);
+      const at = now();
+      const row: LinkRow = {
+        id: newId(),
+        app_id: appId,
+        code: input.code ?? '',
+        name: input.name ?? 'Untitled link',
+        url: input.url,
+        ios_url: input.iosUrl ?? null,
+        android_url: input.androidUrl ?? null,
+        status: 'active',
+        expires_at: input.expiresAt ?? null,
+        max_clicks: input.maxClicks ?? null,
+        click_count: 0,
+        bot_click_count: 0,
+        expired_behavior: behavior,
+        expired_url: input.expiredUrl ?? null,
+        expired_message: input.expiredMessage ?? null,
+        created_at: at,
+        updated_at: at,
+      };
+      let created = row;
+      if (input.code) {
+        try {
+          await store.insert(appId, row);
+        } catch (e) {
+          if (isUniqueViolation(e)) throw conflict(`Code "${input.code}" is already taken`);
+          throw e;
+        }
+      } else created = await insertGenerated(appId, row);
+      cache.invalidate(created.code); // this node may have cached "no such code"
+      return toLink(created);
+    },
+
+    async update(appId: string, idOrCode: string, patch: PatchLink): Promise<Link> {
+      const row = await find(appId, idOrCode);
+      const changes: LinkChanges = {};
+      if (patch.name !== undefined) changes.name = patch.name;
+      if (patch.url !== undefined) changes.url = patch.url;
+      if (patch.iosUrl !== undefined) changes.ios_url = patch.iosUrl;
+      if (patch.androidUrl !== undefined) changes.android_url = patch.androidUrl;
+      if (patch.status !== undefined) changes.status = patch.status;
+      if (patch.expiresAt !== undefined) changes.expires_at = patch.expiresAt;
+      if (patch.maxClicks !== undefined) changes.max_clicks = patch.maxClicks;
+      if (patch.expiredBehavior !== undefined) changes.expired_behavior = patch.expiredBehavior;
+      if (patch.expiredUrl !== undefined) changes.expired_url = patch.expiredUrl;
+      if (patch.expiredMessage !== undefined) changes.expired_message = patch.expiredMessage;
+      if (patch.resetClicks) changes.click_count = 0;
+      requireExpiredUrl(changes.expired_behavior ?? row.expired_behavior, changes.expired_url !== undefined ? changes.expired_url : row.expired_url);
+      changes.updated_at = now();
+      const updated = await store.update(appId, row.id, changes);
+      cache.invalidate(row.code);
+      if (!updated) throw notFound('Link not found');
+      return toLink(updated);
+    },
+
+    async remove(appId: string, idOrCode: string) {
+      const row = await find(appId, idOrCode);
+      await store.remove(appId, row.id);
+      cache.invalidate(row.code);
+      return { deleted: true as const, id: row.id, code: row.code };
+    },
+
+    /** Redirect path: the link behind a public code (cached), or undefined. */
+    lookup(code: string): Promise<LinkRow | undefined> {
+      return cache.get(code);
+    },
+
+    /** Redirect path: commits the click (group commit) and says what the visitor gets. */
+    record(click: Click) {
+      return clicks.record(click);
+    },
+
+    /** Resolves when every queued click is committed (benchmarks, tests). */
+    drain() {
+      return clicks.drain();
+    },
+
+    /** Commits what is queued and stops background work (server close). */
+    close() {
+      return clicks.close();
+    },
+  };
+}
+export type LinkService = ReturnType<typeof createLinkService>;

@@ -1,0 +1,57 @@
+import type { LinkClicksTable } from '../db/types.js';
+
+/** What the click recorder decides, shared by the SQLite and PostgreSQL committers. */
+
+export type ClickTarget = 'ios' | 'android' | 'fallback';
+/** redirect: go to the destination; ended: expired / limit reached; disabled; gone: deleted. */
+export type ClickOutcome = 'redirect' | 'ended' | 'disabled' | 'gone';
+
+export interface Click {
+  linkId: string;
+  bot: boolean;
+  target: ClickTarget;
+  country: string | null;
+}
+
+export interface LinkCounters {
+  status: string;
+  expires_at: string | null;
+  max_clicks: number | null;
+  click_count: number;
+}
+
+/** Commits a group of clicks; resolves (after the commit) with one outcome per click, in order. */
+export type Commit = (clicks: Click[], now: string) => Promise<ClickOutcome[]>;
+
+/** Decides one link's clicks of a group, in arrival order. Pure: the committers only do I/O. */
+export function settle(row: LinkCounters | undefined, clicks: readonly Click[], now: string) {
+  const outcomes: ClickOutcome[] = [];
+  const history: LinkClicksTable[] = [];
+  let granted = 0;
+  let bots = 0;
+  if (!row) return { outcomes: clicks.map((): ClickOutcome => 'gone'), history, granted, bots };
+  const expired = row.expires_at !== null && row.expires_at <= now;
+  for (const c of clicks) {
+    if (row.status === 'disabled') {
+      outcomes.push('disabled');
+      continue;
+    }
+    const ended = expired || (row.max_clicks !== null && row.click_count + granted >= row.max_clicks);
+    if (c.bot) bots++;
+    else if (!ended) granted++;
+    outcomes.push(ended ? 'ended' : 'redirect');
+    history.push({ link_id: c.linkId, created_at: now, target: ended ? 'expired' : c.target, country: c.country, is_bot: c.bot ? 1 : 0 });
+  }
+  return { outcomes, history, granted, bots };
+}
+
+/** Click indexes grouped by link, links in id order (one lock order everywhere: no deadlocks). */
+export function byLink(clicks: readonly Click[]): Map<string, number[]> {
+  const groups = new Map<string, number[]>();
+  clicks.forEach((c, i) => {
+    const g = groups.get(c.linkId);
+    if (g) g.push(i);
+    else groups.set(c.linkId, [i]);
+  });
+  return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
