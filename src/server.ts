@@ -1,6 +1,5 @@
 import './kernel/zod-setup.js';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -25,6 +24,7 @@ import { registerErrorHandling, registerJsonParser, registerOperation } from './
 import { countryLookup } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
+import { registerSecurityHeaders } from './kernel/security-headers.js';
 import type { Operation } from './kernel/operation.js';
 import { registerLinkRedirects } from './links/links.redirect.js';
 import { linkOperations } from './links/links.routes.js';
@@ -101,26 +101,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   app.setSerializerCompiler(serializerCompiler);
   registerJsonParser(app);
   registerErrorHandling(app, config.bodyLimit);
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'none'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'"],
-        imgSrc: ["'self'", 'https:', 'data:'],
-        connectSrc: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-        frameAncestors: ["'none'"],
-        baseUri: ["'none'"],
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
-  });
+  registerSecurityHeaders(app);
   await app.register(formbody);
   await registerRateLimit(app, { secret: config.secret, redisUrl: config.redisUrl });
   registerAssets(app);

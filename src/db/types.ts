@@ -73,6 +73,8 @@ export interface LinksTable {
   max_clicks: number | null;
   click_count: number;
   bot_click_count: number;
+  /** Rows in link_clicks for this link; the next row's seq. */
+  history_count: number;
   expired_behavior: 'page' | 'redirect';
   expired_url: string | null;
   expired_message: string | null;
@@ -82,6 +84,7 @@ export interface LinksTable {
 
 export interface LinkClicksTable {
   link_id: string;
+  seq: number;
   created_at: string;
   target: 'ios' | 'android' | 'fallback' | 'expired';
   country: string | null;

@@ -26,4 +26,3 @@ export function createLinkCache(load: (code: string) => Promise<LinkRow | undefi
     },
   };
 }
-export type LinkCache = ReturnType<typeof createLinkCache>;

@@ -9,17 +9,21 @@ export function postgresCommit(db: Db): Commit {
     db.transaction().execute(async (trx) => {
       const groups = byLink(clicks);
       const locked = await sql<LinkCounters & { id: string }>`
-        SELECT id, status, expires_at, max_clicks, click_count FROM links
+        SELECT id, status, expires_at, max_clicks, click_count, history_count FROM links
         WHERE id IN (${sql.join([...groups.keys()])}) ORDER BY id FOR UPDATE`.execute(trx);
       const rows = new Map(locked.rows.map((r) => [r.id, r]));
       const outcomes: ClickOutcome[] = new Array(clicks.length);
       const history: LinkClicksTable[] = [];
       for (const [linkId, indexes] of groups) {
         const s = settle(rows.get(linkId), indexes.map((i) => clicks[i]), now);
-        if (s.granted || s.bots) {
+        if (s.history.length) {
           await trx
             .updateTable('links')
-            .set((eb) => ({ click_count: eb('click_count', '+', s.granted), bot_click_count: eb('bot_click_count', '+', s.bots) }))
+            .set((eb) => ({
+              click_count: eb('click_count', '+', s.granted),
+              bot_click_count: eb('bot_click_count', '+', s.bots),
+              history_count: eb('history_count', '+', s.history.length),
+            }))
             .where('id', '=', linkId)
             .execute();
         }

@@ -5,15 +5,17 @@ import { byLink, settle, type Click, type ClickOutcome, type Commit, type LinkCo
 
 /** One IMMEDIATE transaction (the write lock is taken up front) for a group of clicks. Synchronous. */
 function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
-  const read = sqlite.prepare('SELECT status, expires_at, max_clicks, click_count FROM links WHERE id = ?');
-  const count = sqlite.prepare('UPDATE links SET click_count = click_count + ?, bot_click_count = bot_click_count + ? WHERE id = ?');
-  const insert = sqlite.prepare('INSERT INTO link_clicks (link_id, created_at, target, country, is_bot) VALUES (?, ?, ?, ?, ?)');
+  const read = sqlite.prepare('SELECT status, expires_at, max_clicks, click_count, history_count FROM links WHERE id = ?');
+  const count = sqlite.prepare(
+    'UPDATE links SET click_count = click_count + ?, bot_click_count = bot_click_count + ?, history_count = history_count + ? WHERE id = ?',
+  );
+  const insert = sqlite.prepare('INSERT INTO link_clicks (link_id, seq, created_at, target, country, is_bot) VALUES (?, ?, ?, ?, ?, ?)');
   const write = sqlite.transaction((clicks: Click[], now: string) => {
     const outcomes: ClickOutcome[] = new Array(clicks.length);
     for (const [linkId, indexes] of byLink(clicks)) {
       const s = settle(read.get(linkId) as LinkCounters | undefined, indexes.map((i) => clicks[i]), now);
-      if (s.granted || s.bots) count.run(s.granted, s.bots, linkId);
-      for (const h of s.history) insert.run(h.link_id, h.created_at, h.target, h.country, h.is_bot);
+      if (s.history.length) count.run(s.granted, s.bots, s.history.length, linkId);
+      for (const h of s.history) insert.run(h.link_id, h.seq, h.created_at, h.target, h.country, h.is_bot);
       indexes.forEach((ci, k) => (outcomes[ci] = s.outcomes[k]));
     }
     return outcomes;

@@ -83,4 +83,3 @@ export function createClickRecorder({ db, clock }: { db: DbHandle; clock: Clock 
     },
   };
 }
-export type ClickRecorder = ReturnType<typeof createClickRecorder>;

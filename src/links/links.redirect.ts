@@ -51,10 +51,8 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
       method: ['GET', 'HEAD'],
       url: `${prefix}/:code`,
       constraints,
-      // The hot path: no per-request info logs, no schema work, no zod, and fixed security
-      // headers instead of @fastify/helmet (which rebuilds its middleware on every request).
+      // The hot path: no per-request info logs, no schema work, no zod.
       logLevel: 'warn',
-      helmet: false,
       schema: { hide: true },
       handler: async (request: CodeRequest, reply) => {
         const code = request.params.code.toLowerCase();

@@ -40,14 +40,19 @@ const destination = (what: string) =>
     })
     .describe(`${what} http(s) or a custom app scheme (\`myapp://path\`); javascript:, data:, file:, vbscript:, blob: and about: are rejected.`);
 
-const expiresAt = z.iso
-  .datetime({ offset: true })
+// ISO 8601: a date (midnight UTC) or a date-time with a zone; seconds optional. A time
+// without a zone would depend on the server's clock zone, so it is refused.
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:?\d{2}))?$/i;
+const expiresAt = z
+  .string()
+  .max(40)
+  .refine((v) => ISO_TIME.test(v) && !Number.isNaN(Date.parse(v)), 'must be an ISO 8601 time with a zone, e.g. 2030-06-01T12:00:00Z')
   // zod runs overwrites even after a failed check, so an invalid value passes through untouched.
   .overwrite((v) => {
     const d = new Date(v);
     return Number.isNaN(d.getTime()) ? v : d.toISOString();
   })
-  .describe('ISO 8601 time after which the link is expired (stored in UTC).');
+  .describe('ISO 8601 time after which the link is expired (a date means midnight UTC); stored in UTC.');
 
 const maxClicks = z.number().int().min(1).max(1_000_000_000).describe('Human clicks allowed before the link reaches its limit; bots never count.');
 const expiredBehavior = z

@@ -86,8 +86,6 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
   }
 
   return {
-    toLink,
-
     async list(appId: string, limit: number, cursor?: string) {
       const c = decodeCursor(cursor, 2);
       const rows = await store.list(appId, limit + 1, c ? { createdAt: String(c[0]), id: String(c[1]) } : undefined);
@@ -132,6 +130,7 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
         max_clicks: input.maxClicks ?? null,
         click_count: 0,
         bot_click_count: 0,
+        history_count: 0,
         expired_behavior: behavior,
         expired_url: input.expiredUrl ?? null,
         expired_message: input.expiredMessage ?? null,

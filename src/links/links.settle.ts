@@ -18,6 +18,7 @@ export interface LinkCounters {
   expires_at: string | null;
   max_clicks: number | null;
   click_count: number;
+  history_count: number;
 }
 
 /** Commits a group of clicks; resolves (after the commit) with one outcome per click, in order. */
@@ -40,7 +41,14 @@ export function settle(row: LinkCounters | undefined, clicks: readonly Click[], 
     if (c.bot) bots++;
     else if (!ended) granted++;
     outcomes.push(ended ? 'ended' : 'redirect');
-    history.push({ link_id: c.linkId, created_at: now, target: ended ? 'expired' : c.target, country: c.country, is_bot: c.bot ? 1 : 0 });
+    history.push({
+      link_id: c.linkId,
+      seq: row.history_count + history.length,
+      created_at: now,
+      target: ended ? 'expired' : c.target,
+      country: c.country,
+      is_bot: c.bot ? 1 : 0,
+    });
   }
   return { outcomes, history, granted, bots };
 }

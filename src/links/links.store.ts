@@ -77,4 +77,3 @@ export function createLinkStore(db: Db) {
     },
   };
 }
-export type LinkStore = ReturnType<typeof createLinkStore>;

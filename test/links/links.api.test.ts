@@ -76,6 +76,18 @@ describeEachDb('short links: owner API', (dialect) => {
       });
     });
 
+    it('expiresAt accepts ISO dates and zoned times (seconds optional), refuses zone-less times', async () => {
+      const at = async (expiresAt: string) => (await api.create({ url: 'https://example.com/', expiresAt })).json().link?.expiresAt;
+      expect(await at('2030-06-01')).toBe('2030-06-01T00:00:00.000Z');
+      expect(await at('2030-06-01T12:00Z')).toBe('2030-06-01T12:00:00.000Z');
+      expect(await at('2030-06-01T12:00:30.5-01:00')).toBe('2030-06-01T13:00:30.500Z');
+      for (const bad of ['2030-06-01T12:00', '2030-13-01', 'June 1st', '2030-06-01T25:00Z']) {
+        const r = await api.create({ url: 'https://example.com/', expiresAt: bad });
+        expect(r.statusCode, bad).toBe(422);
+        expect(r.json().issues[0].path).toBe('/expiresAt');
+      }
+    });
+
     it('409 { error } when the code is taken, whatever the case, by any app of any account', async () => {
       expect((await api.create({ url: 'https://example.com/', code: 'taken' })).statusCode).toBe(201);
       const again = await api.create({ url: 'https://example.com/', code: 'TAKEN' });

@@ -198,7 +198,8 @@ describeEachDb('short links: redirects', (dialect) => {
       expect(s.topCountries.map((c: { country: string }) => c.country)).not.toContain('NL');
       const rows = await t.db.db.selectFrom('link_clicks').selectAll().where('link_id', '=', l.id).execute();
       expect(rows).toHaveLength(17);
-      expect(Object.keys(rows[0]).sort()).toEqual(['country', 'created_at', 'is_bot', 'link_id', 'target']);
+      expect(Object.keys(rows[0]).sort()).toEqual(['country', 'created_at', 'is_bot', 'link_id', 'seq', 'target']);
+      expect(rows.map((r) => r.seq).sort((a, b) => a - b)).toEqual(Array.from({ length: 17 }, (_, i) => i));
       expect(JSON.stringify(rows)).not.toMatch(/127\.0\.0\.1|::1|::ffff/);
     });
   });

@@ -7,7 +7,14 @@ import { BOT_AGENTS, UA } from './links.fixtures.js';
 const NOW = '2030-01-01T00:00:00.000Z';
 const human = (linkId = 'a', target: Click['target'] = 'fallback'): Click => ({ linkId, bot: false, target, country: 'US' });
 const bot = (linkId = 'a'): Click => ({ linkId, bot: true, target: 'fallback', country: null });
-const row = (over: Partial<Parameters<typeof settle>[0] & object> = {}) => ({ status: 'active', expires_at: null, max_clicks: null, click_count: 0, ...over });
+const row = (over: Partial<Parameters<typeof settle>[0] & object> = {}) => ({
+  status: 'active',
+  expires_at: null,
+  max_clicks: null,
+  click_count: 0,
+  history_count: 7,
+  ...over,
+});
 
 describe('settle: one link’s clicks of a group, in arrival order', () => {
   it('grants exactly the remaining clicks, first come first served; bots never consume them', () => {
@@ -15,8 +22,8 @@ describe('settle: one link’s clicks of a group, in arrival order', () => {
     expect(s.outcomes).toEqual(['redirect', 'redirect', 'redirect', 'redirect', 'ended', 'ended']);
     expect(s.granted).toBe(2);
     expect(s.bots).toBe(3);
-    expect(s.history.map((h) => [h.target, h.is_bot])).toEqual([
-      ['fallback', 1], ['fallback', 0], ['fallback', 1], ['fallback', 0], ['expired', 0], ['expired', 1],
+    expect(s.history.map((h) => [h.seq, h.target, h.is_bot])).toEqual([
+      [7, 'fallback', 1], [8, 'fallback', 0], [9, 'fallback', 1], [10, 'fallback', 0], [11, 'expired', 0], [12, 'expired', 1],
     ]);
   });
 
