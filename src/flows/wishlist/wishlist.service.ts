@@ -1,6 +1,8 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { stringify } from 'csv-stringify/sync';
+import type { Readable } from 'node:stream';
 import type { AppRow } from '../../apps/apps.store.js';
+// The CSV writer (formula guard, streaming) the forms module introduced; one day a kernel piece.
+import { csvStream, type CsvColumn } from '../forms/forms.csv.js';
 import type { AppService } from '../../apps/apps.service.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -79,11 +81,20 @@ export const toComment = (c: CommentRow): PublicComment => ({
   createdAt: c.created_at,
 });
 
-/** Spreadsheet apps execute cells starting with these; a leading quote makes them text. */
-const csvCell = (v: unknown) => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /^[=+\-@\t\r]/.test(s) ? `'${s}` : s;
-};
+const CSV_PAGE = 500;
+/** WIRE A.1 export_wishlist_csv columns. */
+const CSV_COLUMNS: CsvColumn<IdeaRow>[] = [
+  { header: 'created_at', value: (r) => r.created_at },
+  { header: 'status', value: (r) => r.status },
+  { header: 'title', value: (r) => r.title },
+  { header: 'votes', value: (r) => r.vote_count },
+  { header: 'comments', value: (r) => r.comment_count },
+  { header: 'category', value: (r) => r.category },
+  { header: 'email', value: (r) => r.email },
+  { header: 'author', value: (r) => r.author_name || 'Anonymous' },
+  { header: 'country', value: (r) => r.country },
+  { header: 'body', value: (r) => r.body },
+];
 
 /** A new idea row: counters at zero, everything not given empty. */
 function newIdeaRow(appId: string, flowId: string, at: string, fields: Partial<IdeaRow> & Pick<IdeaRow, 'title' | 'status'>): IdeaRow {
@@ -337,22 +348,20 @@ export function createWishlistService(deps: {
       return { deleted: true as const, id: commentId };
     },
 
-    async csv(accountId: string, idOrSlug: string): Promise<string> {
+    /** Every idea, newest first, streamed as CSV (pages of 500 are read as the client reads). */
+    async csv(accountId: string, idOrSlug: string): Promise<Readable> {
       const app = await ownerApp(accountId, idOrSlug);
-      const rows: IdeaRow[] = [];
-      let after: (string | number)[] | undefined;
-      for (;;) {
-        const batch = await store.listIdeas(app.id, { statuses: IDEA_STATUSES, sort: 'new', after, limit: 1000 });
-        const page = batch.slice(0, 1000);
-        rows.push(...page);
-        if (batch.length <= 1000) break;
-        after = ideaSortKey('new', page[page.length - 1]);
+      async function* everyIdea() {
+        let after: (string | number)[] | undefined;
+        for (;;) {
+          const batch = await store.listIdeas(app.id, { statuses: IDEA_STATUSES, sort: 'new', after, limit: CSV_PAGE });
+          const page = batch.slice(0, CSV_PAGE);
+          yield* page;
+          if (batch.length <= CSV_PAGE) return;
+          after = ideaSortKey('new', page[page.length - 1]);
+        }
       }
-      const header = ['created_at', 'status', 'title', 'votes', 'comments', 'category', 'email', 'author', 'country', 'body'];
-      const records = rows.map((r) =>
-        [r.created_at, r.status, r.title, r.vote_count, r.comment_count, r.category, r.email, r.author_name || 'Anonymous', r.country, r.body].map(csvCell),
-      );
-      return stringify([header, ...records]);
+      return csvStream(CSV_COLUMNS, everyIdea());
     },
 
     async previewToken(accountId: string, idOrSlug: string, hours = PREVIEW_TTL_HOURS) {
