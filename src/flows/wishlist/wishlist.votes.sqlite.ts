@@ -63,7 +63,8 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database): VoteCommit {
       return;
     }
     // Each group's fsync starts right after its write; the kernel folds concurrent fsyncs of
-    // one file into a shared journal commit (in our noisy runs this beat one fsync at a time).
+    // one file into a shared journal commit. Measured against one group at a time (the links
+    // module's choice) on this workload: 0.23-0.25x vs 0.19-0.20x of raw node:http.
     syncWal().then(
       () => group.forEach((g, i) => g.resolve(counts[i])),
       (e) => group.forEach((g) => g.reject(e)),
