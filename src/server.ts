@@ -13,6 +13,9 @@ import type { DbHandle } from './db/index.js';
 import { createFormsModule, formsOperations } from './flows/forms/forms.module.js';
 import { registerFormPages } from './flows/forms/forms.pages.js';
 import { createRegistry } from './flows/index.js';
+import { wishlistOperations } from './flows/wishlist/wishlist.routes.js';
+import { createWishlistService } from './flows/wishlist/wishlist.service.js';
+import { registerWishlistPages } from './flows/wishlist/wishlist.pages.js';
 import { systemClock, type Clock } from './kernel/clock.js';
 import { flowOperations } from './kernel/flows/flows.routes.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
@@ -47,7 +50,8 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl });
   const links = createLinkService({ db, clock, config });
   const forms = createFormsModule({ db, apps, flows, clock, rateLimit: config.publicRateLimit });
-  return { registry, tokens, apps, flows, links, forms };
+  const wishlist = createWishlistService({ db: db.db, sqlite: db.sqlite, clock, secret: config.secret, flows, apps, webUrl: config.webUrl, rateLimit: config.publicRateLimit });
+  return { registry, tokens, apps, flows, links, forms, wishlist };
 }
 export type Services = ReturnType<typeof buildServices>;
 
@@ -59,6 +63,7 @@ export function allOperations(s: Services): Operation[] {
     ...tokenOperations(s.tokens),
     ...linkOperations(s.apps, s.links),
     ...formsOperations(s.apps, s.forms),
+    ...wishlistOperations(s.wishlist),
   ];
 }
 
@@ -129,6 +134,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   registerMcpHttp(app, ops, deps.authenticate);
   registerLinkRedirects(app, services.links, { webUrl: config.webUrl, shortLinkUrl: config.shortLinkUrl, country: deps.country });
   registerFormPages(app, services, config, deps);
+  registerWishlistPages(app, services.wishlist, config, deps.country);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -3,6 +3,7 @@ import type { Dialect } from '../config.js';
 import { formsMigrations } from './migrations/forms.js';
 import { kernelMigrations } from './migrations/kernel.js';
 import { linksMigrations } from './migrations/links.js';
+import { wishlistMigrations } from './migrations/wishlist.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
@@ -11,6 +12,7 @@ import { linksMigrations } from './migrations/links.js';
 const all: Record<string, Migration> = {
   ...kernelMigrations,
   ...formsMigrations,
+  ...wishlistMigrations,
   ...linksMigrations,
 };
 

@@ -4,6 +4,7 @@ import { contactForm } from './contact/contact.form.js';
 import { feedbackForm } from './feedback/feedback.form.js';
 import { reportForm } from './report/report.form.js';
 import { waitlistFlow } from './waitlist/waitlist.flow.js';
+import { wishlistFlow } from './wishlist/wishlist.flow.js';
 
 /** The flow registry: one line per flow type. */
 export function createRegistry(): FlowRegistry {
@@ -12,5 +13,6 @@ export function createRegistry(): FlowRegistry {
     .register(waitlistFlow)
     .register(feedbackForm.flow)
     .register(reportForm.flow)
-    .register(contactForm.flow);
+    .register(contactForm.flow)
+    .register(wishlistFlow);
 }

@@ -103,8 +103,10 @@ export function parseInput(op: Operation, raw: { params?: unknown; query?: unkno
   const query = part(op.query, raw.query ?? {}, 400, 'query');
   let body: unknown;
   if (op.body) {
-    if (raw.body === undefined && op.bodyOptional) body = undefined;
-    else if (raw.body === undefined) throw new AppError(422, 'Request body is required', { issues: [{ path: '/', message: 'Required' }] });
+    // Fastify hands a bodiless request over as null.
+    const absent = raw.body === undefined || raw.body === null;
+    if (absent && op.bodyOptional) body = undefined;
+    else if (absent) throw new AppError(422, 'Request body is required', { issues: [{ path: '/', message: 'Required' }] });
     else body = part(op.body, raw.body, 422, 'body');
   }
   return { params, query, body } as any;

@@ -1,0 +1,65 @@
+import { sql, type Kysely, type Migration } from 'kysely';
+
+// Timestamps are ISO text and booleans 0/1 on both dialects (see kernel.ts).
+export const wishlistMigrations: Record<string, Migration> = {
+  // Why: the public feature board. vote_count and comment_count are denormalised for the list
+  // sorts; the service changes them only in the same transaction as the row they count.
+  '0020_wishlist': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('wishlist_ideas')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+        .addColumn('flow_id', 'text', (c) => c.notNull().references('flows.id').onDelete('cascade'))
+        .addColumn('title', 'text', (c) => c.notNull())
+        .addColumn('body', 'text')
+        .addColumn('category', 'text')
+        .addColumn('status', 'text', (c) => c.notNull())
+        .addColumn('vote_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('comment_count', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('pinned', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('author_name', 'text')
+        // Contact email the author chose to give (the owner sees it); never the dedupe input alone.
+        .addColumn('email', 'text')
+        .addColumn('email_hash', 'text')
+        .addColumn('voter_key', 'text')
+        .addColumn('source', 'text')
+        .addColumn('country', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addColumn('updated_at', 'text', (c) => c.notNull())
+        .execute();
+      // One index per board sort (votes: pinned, votes, newest, id; new: newest, id).
+      await db.schema
+        .createIndex('wishlist_ideas_votes_idx')
+        .on('wishlist_ideas')
+        .columns(['app_id', 'pinned desc', 'vote_count desc', 'created_at desc', 'id'])
+        .execute();
+      await db.schema.createIndex('wishlist_ideas_new_idx').on('wishlist_ideas').columns(['app_id', 'created_at desc', 'id']).execute();
+
+      // The primary key is the dedupe constraint: one vote per voter per idea.
+      await db.schema
+        .createTable('wishlist_votes')
+        .addColumn('idea_id', 'text', (c) => c.notNull().references('wishlist_ideas.id').onDelete('cascade'))
+        .addColumn('voter_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('wishlist_votes_pk', ['idea_id', 'voter_key'])
+        .execute();
+      await sql`CREATE INDEX wishlist_votes_voter_idx ON wishlist_votes (voter_key, idea_id)`.execute(db);
+
+      await db.schema
+        .createTable('wishlist_comments')
+        .addColumn('id', 'text', (c) => c.primaryKey())
+        .addColumn('idea_id', 'text', (c) => c.notNull().references('wishlist_ideas.id').onDelete('cascade'))
+        .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
+        .addColumn('body', 'text', (c) => c.notNull())
+        .addColumn('author_name', 'text')
+        .addColumn('is_owner', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('is_official', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('voter_key', 'text')
+        .addColumn('deleted_at', 'text')
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('wishlist_comments_idea_idx').on('wishlist_comments').columns(['idea_id', 'created_at', 'id']).execute();
+    },
+  },
+};

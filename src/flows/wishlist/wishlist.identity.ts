@@ -1,0 +1,82 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+
+/**
+ * Who is voting, commenting or submitting. Only keyed hashes leave this file: raw emails used
+ * for dedupe and raw IPs are never stored (the kernel already hands us the IP's HMAC).
+ */
+export interface Viewer {
+  userId?: string;
+  /** SDK `anonId` (or its alias `anonymousId`), else the hosted board's cookie id. */
+  anonId?: string;
+  email?: string;
+  ipHash: string;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+const hmac = (secret: string, purpose: string, value: string) => createHmac('sha256', secret).update(`wishlist:${purpose}:${value}`).digest('hex');
+
+export const emailHash = (secret: string, email: string) => hmac(secret, 'email', normalizeEmail(email));
+
+/**
+ * The dedupe key, strongest identity first (SPEC "Identity and vote dedupe"):
+ * email mode with an email → the email; a host-app userId → the userId (works across devices);
+ * otherwise the anonymous id combined with the hashed IP.
+ */
+export function voterKey(secret: string, mode: 'anonymous' | 'email', v: Viewer): string {
+  if (mode === 'email' && v.email) return hmac(secret, 'voter', `e:${normalizeEmail(v.email)}`);
+  if (v.userId) return hmac(secret, 'voter', `u:${v.userId}`);
+  return hmac(secret, 'voter', `a:${v.anonId ?? ''}|${v.ipHash}`);
+}
+
+// ---------- the hosted board's anonymous cookie ----------
+
+export const ANON_COOKIE = 'af_wl';
+const COOKIE_VALUE = /^[A-Za-z0-9_-]{16,64}$/;
+
+export function readAnonCookie(header: string | undefined): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name === ANON_COOKIE) {
+      const value = rest.join('=');
+      return COOKIE_VALUE.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}
+
+export const newAnonId = () => randomBytes(16).toString('base64url');
+
+/**
+ * The embed lives in other sites' iframes, where only a `SameSite=None; Secure` cookie is sent;
+ * browsers drop Secure cookies on plain http, so there the first-party Lax cookie is used.
+ */
+export function anonCookieHeader(value: string, opts: { secure: boolean; thirdParty: boolean }): string {
+  const sameSite = opts.thirdParty && opts.secure ? 'None' : 'Lax';
+  return `${ANON_COOKIE}=${value}; Path=/; Max-Age=${400 * 24 * 3600}; HttpOnly; SameSite=${sameSite}${opts.secure ? '; Secure' : ''}`;
+}
+
+// ---------- preview tokens (a draft board, shown to whoever holds the link) ----------
+
+/** `<base64url {a: appId, e: expiry seconds}>.<base64url HMAC>` signed with the server secret. */
+export function signPreviewToken(secret: string, appId: string, expiresAt: Date): string {
+  const payload = Buffer.from(JSON.stringify({ a: appId, e: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
+  return `${payload}.${hmac(secret, 'preview', payload)}`;
+}
+
+/** The app id the token was issued for, or undefined when tampered with or expired. */
+export function verifyPreviewToken(secret: string, token: string, now: Date): string | undefined {
+  const [payload, sig, extra] = token.split('.');
+  if (!payload || !sig || extra !== undefined) return undefined;
+  const expected = Buffer.from(hmac(secret, 'preview', payload));
+  const given = Buffer.from(sig);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+  try {
+    const { a, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (typeof a !== 'string' || typeof e !== 'number' || e * 1000 <= now.getTime()) return undefined;
+    return a;
+  } catch {
+    return undefined;
+  }
+}

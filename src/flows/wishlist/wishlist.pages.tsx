@@ -1,0 +1,182 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { VNode } from 'preact';
+import type { Config } from '../../config.js';
+import { AppError } from '../../kernel/errors.js';
+import { clientInfo, type CountryLookup } from '../../kernel/identity.js';
+import { MessagePage } from '../../kernel/pages/layout.js';
+import { sendPage } from '../../kernel/pages/render.js';
+import { publicLimit } from '../../kernel/rate-limit.js';
+import { anonCookieHeader, newAnonId, readAnonCookie, type Viewer } from './wishlist.identity.js';
+import { postCommentBody, publicListQuery, submitBody, voteBody } from './wishlist.schema.js';
+import { wishlistLimits } from './wishlist.routes.js';
+import type { Board, WishlistService } from './wishlist.service.js';
+import { BoardPage, IdeaPage, ideaHref, ProblemPage, SubmittedPage, withQuery, type BoardUrls } from './wishlist.views.js';
+
+type Req = FastifyRequest<{ Params: { appSlug: string; ideaId?: string }; Querystring: Record<string, string | undefined>; Body: Record<string, string | undefined> }>;
+
+/** Empty form fields mean "not given". */
+const given = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
+
+/**
+ * The hosted board (`/wishlist/<slug>`) and its embed (`/embed/wishlist/<slug>`): the same pages,
+ * but only the embed may be framed by other sites. Every form posts back here and works without
+ * JavaScript; public/wishlist.js upgrades votes to in-place updates through the public API.
+ */
+export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistService, config: Config, country: CountryLookup) {
+  const limits = wishlistLimits(wishlist.rateLimit);
+  const voteLimit = { config: publicLimit(limits.vote), schema: { hide: true } };
+  const writeLimit = { config: publicLimit(limits.write), schema: { hide: true } };
+
+  for (const embed of [false, true]) {
+    const prefix = embed ? '/embed/wishlist' : '/wishlist';
+
+    /** Page context: the board (or a 404 page), the links' kept query, the visitor's identity. */
+    async function open(request: Req, reply: FastifyReply) {
+      const q = request.query;
+      const keep: Record<string, string> = {};
+      if (embed && q.compact === '1') keep.compact = '1';
+      if (q.p) keep.p = q.p;
+      const urls: BoardUrls = { base: `${prefix}/${request.params.appSlug}`, appSlug: request.params.appSlug, keep };
+      let board: Board;
+      try {
+        board = await wishlist.board(request.params.appSlug, q.p);
+      } catch (e) {
+        if (e instanceof AppError && e.status === 404) {
+          sendPage(reply, MessagePage({ title: 'Board not found', message: e.message === 'App not found' ? 'This board does not exist.' : e.message }), { status: 404, frameable: embed });
+          return undefined;
+        }
+        throw e;
+      }
+      const viewer: Viewer = { anonId: anonId(request, reply), ipHash: clientInfo(request, config.secret, country).ipHash };
+      const common = { config: board.config, appName: board.app.name, urls, compact: !!keep.compact, preview: board.preview };
+      // Where a no-JS vote returns to: this board view (a form post re-rendering the board has none).
+      const self = request.method === 'GET' ? withQuery(request.url.split('?')[0], q) : withQuery(urls.base, keep);
+      return { board, urls, viewer, common, self };
+    }
+
+    /** The board cookie: read it, or set a fresh one (SameSite=None on https embeds, see identity). */
+    function anonId(request: Req, reply: FastifyReply): string {
+      const existing = readAnonCookie(request.headers.cookie);
+      if (existing) return existing;
+      const id = newAnonId();
+      reply.header('set-cookie', anonCookieHeader(id, { secure: request.protocol === 'https', thirdParty: embed }));
+      return id;
+    }
+
+    type Ctx = NonNullable<Awaited<ReturnType<typeof open>>>;
+    const page = (reply: FastifyReply, vnode: VNode, status = 200) => sendPage(reply, vnode, { status, frameable: embed });
+
+    async function renderBoard(request: Req, reply: FastifyReply, ctx: Ctx, form: { values?: Record<string, string>; error?: string } = {}, status = 200) {
+      const parsed = publicListQuery.safeParse({ ...request.query, appSlug: request.params.appSlug });
+      const q = parsed.success ? parsed.data : publicListQuery.parse({ appSlug: request.params.appSlug });
+      let list;
+      try {
+        list = await wishlist.list(ctx.board, q, ctx.viewer);
+      } catch (e) {
+        if (!(e instanceof AppError && e.status === 400)) throw e; // a stale cursor: start over
+        list = await wishlist.list(ctx.board, { ...q, cursor: undefined }, ctx.viewer);
+      }
+      return page(
+        reply,
+        <BoardPage {...ctx.common} {...form} ideas={list.ideas} nextCursor={list.nextCursor} sort={q.sort} status={q.status} category={q.category} self={ctx.self} />,
+        status,
+      );
+    }
+
+    async function renderIdea(reply: FastifyReply, ctx: Ctx, ideaId: string, error?: string, status = 200) {
+      const idea = await wishlist.idea(ctx.board, ideaId, ctx.viewer).catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e)));
+      if (!idea) return page(reply, <ProblemPage {...ctx.common} title="Idea not found" message="It may have been removed or is still waiting for review." />, 404);
+      const { comments } = await wishlist.comments(ctx.board, ideaId, 200);
+      return page(reply, <IdeaPage {...ctx.common} idea={idea} comments={comments} self={ideaHref(ctx.urls, ideaId)} error={error} />, status);
+    }
+
+    const problem = (reply: FastifyReply, ctx: Ctx, e: unknown) => {
+      if (!(e instanceof AppError) || e.status >= 500) throw e;
+      return page(reply, <ProblemPage {...ctx.common} title="That didn’t work" message={e.message === 'email required' ? 'Please enter your email to do this.' : e.message} />, e.status);
+    };
+
+    const readOnly = (reply: FastifyReply, ctx: Ctx) =>
+      page(reply, <ProblemPage {...ctx.common} title="Preview only" message="This board is not published yet, so nothing can be changed." />, 403);
+
+    const showBoard = async (request: Req, reply: FastifyReply) => {
+      const ctx = await open(request, reply);
+      return ctx && renderBoard(request, reply, ctx);
+    };
+    app.get(`${prefix}/:appSlug`, { schema: { hide: true } }, showBoard);
+    // The SDK opens `/wishlist/<app>/<flowSlug>`; one board per app, so the slug is ignored.
+    app.get(`${prefix}/:appSlug/:flowSlug`, { schema: { hide: true } }, showBoard);
+
+    app.get(`${prefix}/:appSlug/ideas/:ideaId`, { schema: { hide: true } }, async (request: Req, reply) => {
+      const ctx = await open(request, reply);
+      return ctx && renderIdea(reply, ctx, request.params.ideaId!);
+    });
+
+    app.post(`${prefix}/:appSlug/vote`, voteLimit, async (request: Req, reply) => {
+      const ctx = await open(request, reply);
+      if (!ctx) return;
+      if (ctx.board.preview) return readOnly(reply, ctx);
+      const f = request.body ?? {};
+      const body = voteBody.safeParse({ appSlug: ctx.urls.appSlug, ideaId: f.ideaId, email: given(f.email) });
+      if (!body.success) return page(reply, <ProblemPage {...ctx.common} title="That didn’t work" message="Please check the email address." />, 422);
+      try {
+        await wishlist.vote(ctx.board, body.data.ideaId, { ...ctx.viewer, email: body.data.email }, f.on !== '0');
+      } catch (e) {
+        return problem(reply, ctx, e);
+      }
+      // Only ever redirect back into this board (no open redirect).
+      const back = f.back && f.back.startsWith(`${ctx.urls.base}`) && !f.back.startsWith('//') ? f.back : withQuery(ctx.urls.base, ctx.urls.keep);
+      return reply.redirect(`${back}#idea-${encodeURIComponent(body.data.ideaId)}`, 303);
+    });
+
+    app.post(`${prefix}/:appSlug/submit`, writeLimit, async (request: Req, reply) => {
+      const ctx = await open(request, reply);
+      if (!ctx) return;
+      if (ctx.board.preview) return readOnly(reply, ctx);
+      const f = request.body ?? {};
+      const values = { title: f.title ?? '', body: f.body ?? '', category: f.category ?? '', displayName: f.displayName ?? '', email: f.email ?? '' };
+      // Honeypot filled: a bot. Pretend it worked and store nothing.
+      if (given(f.website)) return page(reply, <SubmittedPage {...ctx.common} pending />);
+      const parsed = submitBody.safeParse({
+        appSlug: ctx.urls.appSlug,
+        title: f.title ?? '',
+        body: given(f.body),
+        category: given(f.category),
+        displayName: given(f.displayName),
+        email: given(f.email),
+        source: embed ? 'embed' : 'web',
+      });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = String(issue.path[0] ?? '');
+        const message = field === 'title' ? 'Please give your idea a title (up to 120 characters).' : field === 'email' ? 'Please check the email address.' : `Please check the ${field || 'form'}.`;
+        return renderBoard(request, reply, ctx, { values, error: message }, 422);
+      }
+      try {
+        const r = await wishlist.submit(ctx.board, parsed.data, { ...ctx.viewer, email: parsed.data.email }, clientInfo(request, config.secret, country).country);
+        return page(reply, <SubmittedPage {...ctx.common} pending={r.pending} />);
+      } catch (e) {
+        if (!(e instanceof AppError) || e.status !== 422) throw e;
+        return renderBoard(request, reply, ctx, { values, error: e.message === 'email required' ? 'Please enter your email to submit an idea.' : e.message }, 422);
+      }
+    });
+
+    app.post(`${prefix}/:appSlug/ideas/:ideaId/comments`, writeLimit, async (request: Req, reply) => {
+      const ctx = await open(request, reply);
+      if (!ctx) return;
+      if (ctx.board.preview) return readOnly(reply, ctx);
+      const ideaId = request.params.ideaId!;
+      const ideaUrl = ideaHref(ctx.urls, ideaId);
+      const f = request.body ?? {};
+      if (given(f.website)) return reply.redirect(ideaUrl, 303);
+      const parsed = postCommentBody.safeParse({ appSlug: ctx.urls.appSlug, ideaId, body: f.body ?? '', displayName: given(f.displayName), email: given(f.email) });
+      if (!parsed.success) return renderIdea(reply, ctx, ideaId, 'Please write a comment (up to 2000 characters) and check the email address.', 422);
+      try {
+        await wishlist.postComment(ctx.board, parsed.data, { ...ctx.viewer, email: parsed.data.email });
+      } catch (e) {
+        if (e instanceof AppError && e.status === 422) return renderIdea(reply, ctx, ideaId, 'Please enter your email to comment.', 422);
+        return problem(reply, ctx, e);
+      }
+      return reply.redirect(`${ideaUrl}#comment-form`, 303);
+    });
+  }
+}

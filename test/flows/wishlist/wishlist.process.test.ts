@@ -1,0 +1,57 @@
+import SqliteDatabase from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, expect, it } from 'vitest';
+import { voterKey } from '../../../src/flows/wishlist/wishlist.identity.js';
+import { cli, processEnv, startServer, type RunningServer } from '../../process-helpers.js';
+import { goodWishlist } from './wishlist.fixtures.js';
+
+const servers: RunningServer[] = [];
+// Large enough that the kill lands mid-storm even when the server is fast.
+const STORM = 2000;
+afterAll(() => {
+  for (const s of servers) if (s.proc.exitCode === null) s.proc.kill('SIGKILL');
+});
+
+it('kill -9 during a vote storm: every acknowledged vote survives and the count matches the rows (SQLite group commit)', async () => {
+  const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000' });
+  const token = cli(env, 'token', 'create', '--name', 'w').stdout.trim().split('\n').pop()!;
+  const server = await startServer(env);
+  servers.push(server);
+  const owner = (method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}/api/v1/apps${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  await owner('POST', '', { name: 'Storm', slug: 'storm' });
+  await owner('PUT', '/storm/flows/wishlist', goodWishlist());
+  await owner('POST', '/storm/flows/wishlist/publish');
+  const ideaId = (await (await owner('POST', '/storm/wishlist/ideas', { title: 'Storm' })).json()).idea.id;
+
+  const acked: string[] = [];
+  const votes = Array.from({ length: STORM }, (_, i) =>
+    fetch(`${server.url}/api/public/wishlist/vote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ appSlug: 'storm', ideaId, userId: `storm-${i}` }),
+    })
+      .then((r) => (r.status === 200 ? acked.push(`storm-${i}`) : 0))
+      .catch(() => 0),
+  );
+  while (acked.length < 50) await new Promise((r) => setTimeout(r, 1));
+  server.proc.kill('SIGKILL');
+  await Promise.all(votes);
+  await server.exited;
+
+  const db = new SqliteDatabase(join(env.DATA_DIR, 'appflows.db'));
+  try {
+    const count = db.prepare('SELECT vote_count FROM wishlist_ideas WHERE id = ?').pluck().get(ideaId) as number;
+    const rows = db.prepare('SELECT COUNT(*) FROM wishlist_votes WHERE idea_id = ?').pluck().get(ideaId) as number;
+    expect(count).toBe(rows);
+    const stored = new Set(db.prepare('SELECT voter_key FROM wishlist_votes WHERE idea_id = ?').pluck().all(ideaId));
+    for (const userId of acked) expect(stored.has(voterKey(env.SECRET, 'anonymous', { userId, ipHash: '' })), userId).toBe(true);
+    expect(acked.length).toBeLessThan(STORM); // the kill really interrupted the storm
+  } finally {
+    db.close();
+  }
+});
