@@ -1,5 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { fdatasync, openSync } from 'node:fs';
+import { durableSqliteWriter } from '../db/durable-write.js';
 import { startCheckpointer } from './links.checkpoint.js';
 import { byLink, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
@@ -34,48 +34,8 @@ function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
  */
 export function sqliteCommit(sqlite: SqliteDatabase.Database): { commit: Commit; close(): Promise<void> } {
   const write = sqliteGroupWriter(sqlite);
-  const syncWal = walSyncer(sqlite);
-  const walOnly = sqlite.prepare('PRAGMA synchronous = NORMAL');
-  const full = sqlite.prepare('PRAGMA synchronous = FULL');
+  const durable = durableSqliteWriter(sqlite);
   const checkpointer = sqlite.memory ? undefined : startCheckpointer(sqlite.name);
-  const commit: Commit = (clicks, now) =>
-    new Promise((resolve, reject) => {
-      const attempt = () => {
-        // A Kysely transaction on this shared connection may be open across an await;
-        // our clicks must not join it.
-        if (sqlite.inTransaction) return void setTimeout(attempt, 1);
-        let outcomes: ClickOutcome[];
-        try {
-          walOnly.run();
-          try {
-            outcomes = write(clicks, now);
-          } finally {
-            full.run();
-          }
-        } catch (err) {
-          return reject(err);
-        }
-        syncWal().then(() => resolve(outcomes), reject);
-      };
-      attempt();
-    });
+  const commit: Commit = (clicks, now) => durable(() => write(clicks, now));
   return { commit, close: async () => checkpointer?.stop() };
-}
-
-/** Sync of the WAL file on libuv's thread pool. An in-memory database has nothing to sync. */
-function walSyncer(sqlite: SqliteDatabase.Database): () => Promise<void> {
-  if (sqlite.memory) return async () => {};
-  const path = `${sqlite.name}-wal`;
-  let fd: number | undefined;
-  return () =>
-    new Promise((resolve, reject) => {
-      try {
-        // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
-        fd ??= openSync(path, 'r');
-      } catch (err) {
-        return reject(err);
-      }
-      // fdatasync, as SQLite itself uses on Linux: the data and the file size, not the mtime.
-      fdatasync(fd, (err) => (err ? reject(err) : resolve()));
-    });
 }

@@ -4,7 +4,7 @@ import { notFound } from '../../kernel/errors.js';
 import type { FlowService, PublishedFlow } from '../../kernel/flows/flows.service.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import { memoize, type PublishedLookup } from '../forms/forms.cache.js';
-import { csvStream, type CsvColumn } from '../forms/forms.csv.js';
+import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
 import { rowId } from '../forms/forms.ids.js';
 import { afterFromCursor, allRows, pageRows, type After } from '../forms/forms.paging.js';

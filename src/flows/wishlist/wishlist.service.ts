@@ -2,7 +2,7 @@ import type SqliteDatabase from 'better-sqlite3';
 import type { Readable } from 'node:stream';
 import type { AppRow } from '../../apps/apps.store.js';
 // The CSV writer (formula guard, streaming) the forms module introduced; one day a kernel piece.
-import { csvStream, type CsvColumn } from '../forms/forms.csv.js';
+import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { AppService } from '../../apps/apps.service.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';

@@ -1,5 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { fdatasync, openSync } from 'node:fs';
+import { durableSqliteWriter } from '../../db/durable-write.js';
 
 export interface VoteOp {
   appId: string;
@@ -36,37 +36,20 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database): VoteCommit {
       return count.get(op.appId, op.ideaId) as number;
     }),
   );
-  const syncWal = walSyncer(sqlite);
-  const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
-  const strict = sqlite.prepare('PRAGMA synchronous = FULL');
+  const durable = durableSqliteWriter(sqlite);
 
   let queue: { op: VoteOp; resolve: (n: number | undefined) => void; reject: (e: unknown) => void }[] = [];
   let scheduled = false;
 
   function flush() {
-    // A Kysely transaction on this shared connection may be open across an await; our group
-    // must not join it.
-    if (sqlite.inTransaction) return void setTimeout(flush, 1);
     scheduled = false;
     const group = queue;
     queue = [];
-    let counts: (number | undefined)[];
-    try {
-      relaxed.run();
-      try {
-        counts = writeGroup.immediate(group.map((g) => g.op));
-      } finally {
-        strict.run(); // other writers on this connection keep synchronous=FULL
-      }
-    } catch (e) {
-      for (const g of group) g.reject(e);
-      return;
-    }
     // Each group's fsync starts right after its write; the kernel folds concurrent fsyncs of
     // one file into a shared journal commit. Measured against one group at a time (the links
     // module's choice) on this workload: 0.23-0.25x vs 0.19-0.20x of raw node:http.
-    syncWal().then(
-      () => group.forEach((g, i) => g.resolve(counts[i])),
+    durable(() => writeGroup.immediate(group.map((g) => g.op))).then(
+      (counts) => group.forEach((g, i) => g.resolve(counts[i])),
       (e) => group.forEach((g) => g.reject(e)),
     );
   }
@@ -78,17 +61,5 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database): VoteCommit {
         scheduled = true;
         setImmediate(flush);
       }
-    });
-}
-
-/** fdatasync of the WAL file (what SQLite itself uses) off the event loop; an in-memory database has nothing to sync. */
-function walSyncer(sqlite: SqliteDatabase.Database): () => Promise<void> {
-  if (sqlite.memory) return async () => {};
-  let fd: number | undefined;
-  return () =>
-    new Promise((resolve, reject) => {
-      // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
-      fd ??= openSync(`${sqlite.name}-wal`, 'r');
-      fdatasync(fd, (err) => (err ? reject(err) : resolve()));
     });
 }
