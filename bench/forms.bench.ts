@@ -10,19 +10,14 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { LoadResult } from './autocannon.js';
 import { cli, freePort, processEnv, startServer } from '../test/process-helpers.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const LOAD = resolve(import.meta.dirname, 'forms.load.ts');
 
-interface Load {
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  total: number;
-  byStatus: Record<string, number>;
-  errors: number;
+interface Load extends LoadResult {
   /** Emails the server acknowledged with a 2xx. */
   acked: string[];
 }

@@ -1,26 +1,7 @@
 import type { PublishedFlow } from '../../kernel/flows/flows.service.js';
+import { memoize } from '../../kernel/memoize.js';
 
 export type PublishedLookup = (appSlug: string, type: string, flowSlug?: string) => Promise<PublishedFlow>;
-
-/**
- * Keeps successful results of `load` for `ttlMs` per key; failures are never kept. `forget`
- * drops a key when this process knows its value changed.
- */
-export function memoize<A extends unknown[], V>(load: (...args: A) => Promise<V>, keyOf: (...args: A) => string, ttlMs: number, maxEntries = 10_000) {
-  const cache = new Map<string, { until: number; value: Promise<V> }>();
-  const get = (...args: A): Promise<V> => {
-    const key = keyOf(...args);
-    const now = Date.now();
-    const hit = cache.get(key);
-    if (hit && hit.until > now) return hit.value;
-    if (cache.size >= maxEntries) cache.clear();
-    const value = load(...args);
-    cache.set(key, { until: now + ttlMs, value });
-    value.catch(() => cache.delete(key));
-    return value;
-  };
-  return Object.assign(get, { forget: (key: string) => void cache.delete(key) });
-}
 
 /**
  * Public submits and pages look up the same published flow on every request (app, flow and

@@ -3,7 +3,7 @@ import type { Clock } from '../../kernel/clock.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import type { PublishedLookup } from './forms.cache.js';
 import { publicEnvelope } from './forms.envelope.js';
-import { rowId } from './forms.ids.js';
+import { rowId } from '../../kernel/row-id.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { FormKind, SubmissionColumn, SubmissionFields } from './forms.kind.js';
 import { afterFromCursor, allRows, pageRows, type After } from './forms.paging.js';

@@ -6,6 +6,7 @@ import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { AppService } from '../../apps/apps.service.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';
+import { memoize } from '../../kernel/memoize.js';
 import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { newId } from '../../kernel/ids.js';
@@ -140,7 +141,16 @@ export function createWishlistService(deps: {
   const groupCommit = deps.sqlite ? sqliteVoteCommit(deps.sqlite) : undefined;
   // Every public call needs the app and its published config (three reads); a newly published
   // version reaches the public API within BOARD_CACHE_MS.
-  const boardCache = new Map<string, { board: Board; until: number }>();
+  const publishedBoard = memoize(
+    async (appSlug: string): Promise<Board> => {
+      const app = await apps.resolvePublic(appSlug);
+      const p = await flows.published(app, TYPE);
+      return { app, flowId: p.flow.id, config: p.config, preview: false };
+    },
+    (appSlug) => appSlug,
+    BOARD_CACHE_MS,
+    BOARD_CACHE_MAX,
+  );
   const now = () => clock.now().toISOString();
   const identityMode = (c: WishlistConfig) => c.identity?.mode ?? 'anonymous';
 
@@ -195,21 +205,11 @@ export function createWishlistService(deps: {
 
     /** The published board of an app (404 when none), or its draft when a valid preview token is given. */
     async board(appSlug: string, previewToken?: string): Promise<Board> {
-      if (previewToken === undefined) {
-        const hit = boardCache.get(appSlug);
-        if (hit && hit.until > Date.now()) return hit.board;
-      }
+      if (previewToken === undefined) return publishedBoard(appSlug);
       const app = await apps.resolvePublic(appSlug);
-      if (previewToken !== undefined) {
-        if (verifyPreviewToken(secret, previewToken, clock.now()) !== app.id) throw notFound('This preview link is invalid or has expired');
-        const d = await flows.draft(app, TYPE);
-        return { app, flowId: d.flow.id, config: d.config, preview: true };
-      }
-      const p = await flows.published(app, TYPE);
-      const board = { app, flowId: p.flow.id, config: p.config, preview: false };
-      if (boardCache.size >= BOARD_CACHE_MAX) boardCache.clear();
-      boardCache.set(appSlug, { board, until: Date.now() + BOARD_CACHE_MS });
-      return board;
+      if (verifyPreviewToken(secret, previewToken, clock.now()) !== app.id) throw notFound('This preview link is invalid or has expired');
+      const d = await flows.draft(app, TYPE);
+      return { app, flowId: d.flow.id, config: d.config, preview: true };
     },
 
     list: listPage,
