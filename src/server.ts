@@ -24,7 +24,7 @@ import { registerErrorHandling, registerJsonParser, registerOperation } from './
 import { countryLookup } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
-import { registerSecurityHeaders } from './kernel/security-headers.js';
+import { DOCUMENT_HEADERS, registerSecurityHeaders } from './kernel/security-headers.js';
 import type { Operation } from './kernel/operation.js';
 import { registerLinkRedirects } from './links/links.redirect.js';
 import { linkOperations } from './links/links.routes.js';
@@ -121,7 +121,18 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     transform: jsonSchemaTransform,
   });
   if (config.docs) {
-    await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
+    await app.register(swaggerUi, {
+      routePrefix: '/docs',
+      staticCSP: true,
+      uiConfig: { docExpansion: 'list' },
+      // The docs UI is a document: it gets the document headers pages get.
+      uiHooks: {
+        onRequest: (_request, reply, done) => {
+          reply.headers(DOCUMENT_HEADERS);
+          done();
+        },
+      },
+    });
   }
 
   const deps = {

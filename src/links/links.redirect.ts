@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { CountryLookup } from '../kernel/identity.js';
+import { MessagePage } from '../kernel/pages/layout.js';
+import { sendPage } from '../kernel/pages/render.js';
+import { applyBaseHeaders, bodilessRedirectRoute, REDIRECT_HEADERS } from '../kernel/security-headers.js';
 import { isBotAgent, targetFor } from './links.agents.js';
-import { disabledPage, endedPage, LINKS_CSS, notFoundPage } from './links.pages.js';
 import { CODE_PATTERN } from './links.schema.js';
 import type { LinkService } from './links.service.js';
 import type { LinkRow } from './links.store.js';
@@ -25,40 +27,44 @@ export function redirectMounts(webUrl: string, shortLinkUrl: string): { prefix: 
   return [{ prefix: '/l' }, { prefix, host: short.host }];
 }
 
-const REDIRECT_HEADERS = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer', 'x-content-type-options': 'nosniff' };
-const PAGE_HEADERS = {
-  ...REDIRECT_HEADERS,
-  'content-type': 'text/html; charset=utf-8',
-  // The server-wide policy (server.ts), narrowed to what these pages use: one stylesheet.
-  'content-security-policy': "default-src 'none'; style-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  'x-frame-options': 'DENY',
+const MESSAGES = {
+  notFound: { title: 'Link not found', message: 'There is no link at this address.' },
+  disabled: { title: 'This link is disabled', message: 'Its owner has turned it off.' },
+  ended: { title: 'This link has ended', message: 'This link has expired or reached its limit.' },
 };
+
+/** A page instead of a redirect: the route opted out of the global headers, so it puts them back. */
+function page(reply: FastifyReply, status: number, m: { title: string; message: string }) {
+  applyBaseHeaders(reply);
+  reply.header('x-robots-tag', 'noindex');
+  return sendPage(reply, MessagePage(m), { status });
+}
+
+const redirect = (reply: FastifyReply, location: string) => reply.code(302).headers(REDIRECT_HEADERS).header('location', location).send();
+
+const ended = (reply: FastifyReply, row: LinkRow) =>
+  row.expired_behavior === 'redirect' && row.expired_url
+    ? redirect(reply, row.expired_url)
+    : page(reply, 410, { title: MESSAGES.ended.title, message: row.expired_message || MESSAGES.ended.message });
 
 type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
 
 export function registerLinkRedirects(app: FastifyInstance, links: LinkService, opts: RedirectOptions) {
   for (const { prefix, host } of redirectMounts(opts.webUrl, opts.shortLinkUrl)) {
-    const cssHref = `${prefix}/links.css`;
-    const constraints = host ? { host } : undefined;
-
-    const page = (reply: FastifyReply, status: number, html: string) =>
-      reply.code(status).headers(PAGE_HEADERS).send(html);
-    const redirect = (reply: FastifyReply, location: string) => reply.code(302).headers(REDIRECT_HEADERS).header('location', location).send();
-    const ended = (reply: FastifyReply, row: LinkRow) =>
-      row.expired_behavior === 'redirect' && row.expired_url ? redirect(reply, row.expired_url) : page(reply, 410, endedPage(cssHref, row.expired_message));
-
     app.route({
       method: ['GET', 'HEAD'],
       url: `${prefix}/:code`,
-      constraints,
-      // The hot path: no per-request info logs, no schema work, no zod.
+      constraints: host ? { host } : undefined,
+      // The hot path: no per-request info logs, no schema work, no zod, and only the headers a
+      // bodiless redirect needs (kernel/security-headers.ts); pages get the full set.
       logLevel: 'warn',
+      config: bodilessRedirectRoute,
       schema: { hide: true },
       handler: async (request: CodeRequest, reply) => {
         const code = request.params.code.toLowerCase();
         const row = CODE_PATTERN.test(code) ? await links.lookup(code) : undefined;
-        if (!row) return page(reply, 404, notFoundPage(cssHref));
-        if (row.status === 'disabled') return page(reply, 410, disabledPage(cssHref));
+        if (!row) return page(reply, 404, MESSAGES.notFound);
+        if (row.status === 'disabled') return page(reply, 410, MESSAGES.disabled);
         const ua = request.headers['user-agent'] ?? '';
         const target = targetFor(ua, row);
         const outcome = await links.record({
@@ -73,20 +79,11 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
           case 'ended':
             return ended(reply, row);
           case 'disabled':
-            return page(reply, 410, disabledPage(cssHref));
+            return page(reply, 410, MESSAGES.disabled);
           case 'gone':
-            return page(reply, 404, notFoundPage(cssHref));
+            return page(reply, 404, MESSAGES.notFound);
         }
       },
-    });
-
-    app.route({
-      method: 'GET',
-      url: cssHref,
-      constraints,
-      logLevel: 'warn',
-      schema: { hide: true },
-      handler: (_request, reply) => reply.header('cache-control', 'public, max-age=86400').type('text/css; charset=utf-8').send(LINKS_CSS),
     });
   }
 

@@ -63,9 +63,22 @@ describeEachDb('HTTP behaviour', (dialect) => {
     expect(r2.headers['x-request-id']).toBe('abc-123');
   });
 
-  it('sends security headers', async () => {
+  it('sends the base security headers on API answers, and the document set only on pages', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/healthz' });
-    expect(r.headers['content-security-policy']).toContain("default-src 'none'");
+    expect(r.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(r.headers['x-content-type-options']).toBe('nosniff');
+    expect(r.headers['strict-transport-security']).toContain('max-age=');
+    expect(r.headers['x-frame-options']).toBeUndefined();
+    const page = await t.app.inject({ method: 'GET', url: '/no-such-page', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers).toMatchObject({
+      'x-frame-options': 'DENY',
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      'cross-origin-opener-policy': 'same-origin',
+    });
+    expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    const docs = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(docs.headers['cross-origin-opener-policy']).toBe('same-origin');
   });
 });

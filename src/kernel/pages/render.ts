@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import { DOCUMENT_HEADERS } from '../security-headers.js';
 
 /** Same strict policy as the API, but pages may load our own scripts and styles and post forms to us. */
 export function pageCsp(frameable: boolean): string {
@@ -28,6 +29,7 @@ export interface PageOptions {
 export function sendPage(reply: FastifyReply, page: VNode, opts: PageOptions = {}) {
   reply
     .code(opts.status ?? 200)
+    .headers(DOCUMENT_HEADERS)
     .type('text/html; charset=utf-8')
     .header('content-security-policy', pageCsp(!!opts.frameable))
     .header('cache-control', opts.cache ?? 'no-store');
