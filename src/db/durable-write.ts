@@ -1,55 +1,91 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { fdatasync, openSync } from 'node:fs';
+import { closeSync, fdatasync, openSync } from 'node:fs';
+import { startCheckpointer } from './checkpointer.js';
+
+/** Runs `fn` (synchronous, on the shared connection) now; resolves once what it wrote is on disk. */
+export type DurableWrite = <T>(fn: () => T) => Promise<T>;
 
 /**
  * Durable writes on the shared SQLite connection without blocking the event loop on fsync,
- * for hot paths that group many requests into one transaction (clicks, votes).
+ * for hot paths that group many requests into one transaction (clicks, votes; see
+ * group-commit.ts).
  *
  * The write runs synchronously with synchronous=NORMAL (WAL frames written, not yet synced:
  * microseconds), then the WAL file is fdatasync'ed on libuv's thread pool, and only then does
  * the promise resolve. An answered request is therefore exactly as durable as with
  * synchronous=FULL (kill -9 and power loss), while the event loop keeps serving and gathering
  * the next group. The pragma goes back to FULL before anything else runs on the connection.
+ *
+ * Everything starts on the first write (CLI commands that never write this way start
+ * nothing): the WAL descriptor and, for a file database, the checkpointer thread, which keeps
+ * SQLite's own checkpoints (writes and fsyncs) off the event loop. One per database handle.
  */
-export function durableSqliteWriter(sqlite: SqliteDatabase.Database) {
-  const syncWal = walSyncer(sqlite);
-  const relaxed = sqlite.prepare('PRAGMA synchronous = NORMAL');
-  const strict = sqlite.prepare('PRAGMA synchronous = FULL');
-  return function write<T>(fn: () => T): Promise<T> {
-    return new Promise((resolve, reject) => {
+export function createDurableWriter(sqlite: SqliteDatabase.Database): { write: DurableWrite; close(): Promise<void> } {
+  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; syncWal(): Promise<void>; stop(): Promise<void> } | undefined;
+
+  const start = () => {
+    const wal = sqlite.memory ? undefined : walSyncer(sqlite);
+    const checkpointer = sqlite.memory ? undefined : startCheckpointer(sqlite.name);
+    return {
+      relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
+      strict: sqlite.prepare('PRAGMA synchronous = FULL'),
+      syncWal: wal?.sync ?? (async () => {}),
+      async stop() {
+        await checkpointer?.stop();
+        wal?.close();
+      },
+    };
+  };
+
+  const write: DurableWrite = (fn) =>
+    new Promise((resolve, reject) => {
       const attempt = () => {
         // A Kysely transaction on this connection may be open across an await; ours must not join it.
         if (sqlite.inTransaction) return void setTimeout(attempt, 1);
-        let out: T;
+        let out: ReturnType<typeof fn>;
         try {
-          relaxed.run();
+          started ??= start();
+          started.relaxed.run();
           try {
             out = fn();
           } finally {
-            strict.run();
+            started.strict.run();
           }
         } catch (err) {
           return reject(err);
         }
-        syncWal().then(() => resolve(out), reject);
+        started.syncWal().then(() => resolve(out), reject);
       };
       attempt();
     });
+
+  return {
+    write,
+    async close() {
+      const s = started;
+      started = undefined;
+      await s?.stop();
+    },
   };
 }
 
-/** fdatasync of the WAL file (what SQLite itself uses on Linux); an in-memory database has nothing to sync. */
-function walSyncer(sqlite: SqliteDatabase.Database): () => Promise<void> {
-  if (sqlite.memory) return async () => {};
+/** fdatasync of the WAL file (what SQLite itself uses on Linux). */
+function walSyncer(sqlite: SqliteDatabase.Database) {
   let fd: number | undefined;
-  return () =>
-    new Promise((resolve, reject) => {
-      try {
-        // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
-        fd ??= openSync(`${sqlite.name}-wal`, 'r');
-      } catch (err) {
-        return reject(err);
-      }
-      fdatasync(fd, (err) => (err ? reject(err) : resolve()));
-    });
+  return {
+    sync: () =>
+      new Promise<void>((resolve, reject) => {
+        try {
+          // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
+          fd ??= openSync(`${sqlite.name}-wal`, 'r');
+        } catch (err) {
+          return reject(err);
+        }
+        fdatasync(fd, (err) => (err ? reject(err) : resolve()));
+      }),
+    close() {
+      if (fd !== undefined) closeSync(fd);
+      fd = undefined;
+    },
+  };
 }

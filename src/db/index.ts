@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from '../config.js';
 import type { Database } from './types.js';
+import { createDurableWriter, type DurableWrite } from './durable-write.js';
 import { migrateToLatest } from './migrate.js';
 
 export type Db = Kysely<Database>;
@@ -14,6 +15,8 @@ export interface DbHandle {
   dialect: Dialect;
   /** The raw better-sqlite3 handle on SQLite (used by group commit on hot write paths). */
   sqlite?: SqliteDatabase.Database;
+  /** SQLite only: a synchronous write on `sqlite`, answered once it is on disk, without blocking on the fsync. */
+  durableWrite?: DurableWrite;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,17 @@ export function openDb(opts: DbOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  return { db, dialect: 'sqlite', sqlite, close: () => db.destroy() };
+  const durable = createDurableWriter(sqlite);
+  return {
+    db,
+    dialect: 'sqlite',
+    sqlite,
+    durableWrite: durable.write,
+    async close() {
+      await durable.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** Opens the database and applies pending migrations; `applied` names what ran. */

@@ -1,6 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { durableSqliteWriter } from '../db/durable-write.js';
-import { startCheckpointer } from './links.checkpoint.js';
+import type { DurableWrite } from '../db/durable-write.js';
 import { byLink, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
 /** One IMMEDIATE transaction (the write lock is taken up front) for a group of clicks. Synchronous. */
@@ -23,19 +22,8 @@ function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
   return (clicks: Click[], now: string): ClickOutcome[] => write.immediate(clicks, now);
 }
 
-/**
- * SQLite group commit without blocking the event loop on fsync. The group's transaction runs
- * synchronously on the shared connection with synchronous=NORMAL (the WAL frames are
- * written, not yet fsynced: microseconds), then the WAL file is fsynced on libuv's thread
- * pool and only then are the group's requests answered. The answered clicks are exactly as
- * durable as with synchronous=FULL (kill -9 and power loss), while the event loop keeps
- * serving requests (and gathering the next group) during the sync. Other writers on
- * the connection keep synchronous=FULL: the pragma is restored before anything else runs.
- */
-export function sqliteCommit(sqlite: SqliteDatabase.Database): { commit: Commit; close(): Promise<void> } {
+/** The SQLite committer: the group's transaction, answered once its WAL frames are on disk (db/durable-write.ts). */
+export function sqliteCommit(sqlite: SqliteDatabase.Database, durableWrite: DurableWrite): Commit {
   const write = sqliteGroupWriter(sqlite);
-  const durable = durableSqliteWriter(sqlite);
-  const checkpointer = sqlite.memory ? undefined : startCheckpointer(sqlite.name);
-  const commit: Commit = (clicks, now) => durable(() => write(clicks, now));
-  return { commit, close: async () => checkpointer?.stop() };
+  return (clicks, now) => durableWrite(() => write(clicks, now));
 }

@@ -88,5 +88,5 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
   }
 
   // Answered redirects wait for their commit; nothing queued is dropped on close.
-  app.addHook('onClose', async () => links.close());
+  app.addHook('onClose', async () => links.drain());
 }

@@ -189,14 +189,9 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
       return clicks.record(click);
     },
 
-    /** Resolves when every queued click is committed (benchmarks, tests). */
+    /** Resolves when every queued click is committed (server close, benchmarks, tests). */
     drain() {
       return clicks.drain();
-    },
-
-    /** Commits what is queued and stops background work (server close). */
-    close() {
-      return clicks.close();
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../db/index.js';
-import { hotInsert } from './forms.batch.js';
+import { hotInsert } from '../../db/hot-insert.js';
 import type { FormSubmissionsTable } from '../../db/types.js';
 import { olderThan, type After } from './forms.paging.js';
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../db/index.js';
 import type { WaitlistSignupsTable } from '../../db/types.js';
 import { olderThan, type After } from '../forms/forms.paging.js';
-import { hotInsert } from '../forms/forms.batch.js';
+import { hotInsert } from '../../db/hot-insert.js';
 
 export type SignupRow = Selectable<WaitlistSignupsTable>;
 

@@ -1,4 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
+import type { DurableWrite } from '../../db/durable-write.js';
 import type { Readable } from 'node:stream';
 import type { AppRow } from '../../apps/apps.store.js';
 // The CSV writer (formula guard, streaming) the forms module introduced; one day a kernel piece.
@@ -126,8 +127,8 @@ function newCommentRow(appId: string, ideaId: string, at: string, fields: Pick<C
 
 export function createWishlistService(deps: {
   db: Db;
-  /** The raw SQLite handle, when on SQLite: votes then use group commit. */
-  sqlite?: SqliteDatabase.Database;
+  /** On SQLite: votes then use group commit on the raw handle. */
+  sqlite?: { sqlite: SqliteDatabase.Database; durableWrite: DurableWrite };
   clock: Clock;
   secret: string;
   flows: FlowService;
@@ -138,7 +139,7 @@ export function createWishlistService(deps: {
 }) {
   const { clock, secret, flows, apps } = deps;
   const store = createWishlistStore(deps.db);
-  const groupCommit = deps.sqlite ? sqliteVoteCommit(deps.sqlite) : undefined;
+  const groupCommit = deps.sqlite ? sqliteVoteCommit(deps.sqlite.sqlite, deps.sqlite.durableWrite) : undefined;
   // Every public call needs the app and its published config (three reads); a newly published
   // version reaches the public API within BOARD_CACHE_MS.
   const publishedBoard = memoize(

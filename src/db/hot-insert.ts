@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import type { DbHandle } from '../../db/index.js';
-import type { Database } from '../../db/types.js';
+import { createGroupCommit } from './group-commit.js';
+import type { DbHandle } from './index.js';
+import type { Database } from './types.js';
 
 /**
  * The writer thread: its own connection to the same SQLite file (WAL, synchronous=FULL), so
@@ -28,59 +29,35 @@ parentPort.on('message', (rows) => {
 });
 `;
 
-type Pending = { params: unknown[]; resolve(changes: number): void; reject(e: unknown): void };
+type Changes = number | { error: string };
 
 /**
- * Group commit for one hot statement on a SQLite file. Rows queue while the writer thread
- * commits the previous batch; each batch is one transaction (one fsync), and every caller's
- * promise settles only after its batch is committed, so an acknowledged write is durable.
- * The writer starts on first use and stops after `idleMs` without writes.
+ * Runs one statement for a batch of parameter rows on the writer thread, in one transaction
+ * (one fsync); resolves with each row's changes once the batch is committed. The thread starts
+ * on first use and stops after `idleMs` without writes.
  */
-export function groupCommit(file: string, statement: string, idleMs = 10_000) {
+function writerThread(file: string, statement: string, idleMs = 10_000) {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let worker: Worker | undefined;
-  let queue: Pending[] = [];
-  let inFlight: Pending[] | undefined;
+  const waiting: { resolve(c: Changes[]): void; reject(e: unknown): void }[] = [];
   let idle: NodeJS.Timeout | undefined;
 
-  const fail = (e: unknown) => {
-    for (const p of [...(inFlight ?? []), ...queue]) p.reject(e);
-    inFlight = undefined;
-    queue = [];
+  const fail = (w: Worker, e: unknown) => {
+    if (worker !== w) return;
     worker = undefined;
+    for (const p of waiting.splice(0)) p.reject(e);
   };
 
   const start = () => {
     const w = new Worker(WRITER, { eval: true, workerData: { driver, file, statement } });
     w.unref(); // pending writes keep their requests (and so the server) waiting, not the process
-    w.on('message', (msg: { changes: (number | { error: string })[] }) => {
-      const batch = inFlight ?? [];
-      inFlight = undefined;
-      batch.forEach((p, i) => {
-        const c = msg.changes[i];
-        if (typeof c === 'number') p.resolve(c);
-        else p.reject(new Error(c.error));
-      });
-      send();
+    w.on('message', (msg: { changes: Changes[] }) => {
+      waiting.shift()?.resolve(msg.changes);
+      if (waiting.length === 0) idle = setTimeout(stop, idleMs).unref();
     });
-    w.on('error', fail);
-    w.on('exit', () => worker === w && fail(new Error('writer thread stopped')));
+    w.on('error', (e) => fail(w, e));
+    w.on('exit', () => fail(w, new Error('writer thread stopped')));
     return w;
-  };
-
-  const send = () => {
-    if (inFlight || queue.length === 0) {
-      if (!inFlight) {
-        clearTimeout(idle);
-        idle = setTimeout(stop, idleMs).unref();
-      }
-      return;
-    }
-    clearTimeout(idle);
-    worker ??= start();
-    inFlight = queue;
-    queue = [];
-    worker.postMessage(inFlight.map((p) => p.params));
   };
 
   const stop = () => {
@@ -89,23 +66,31 @@ export function groupCommit(file: string, statement: string, idleMs = 10_000) {
     void w?.terminate();
   };
 
-  return (params: unknown[]) =>
-    new Promise<number>((resolve, reject) => {
-      queue.push({ params, resolve, reject });
-      if (!inFlight) send();
+  return (rows: unknown[][]) =>
+    new Promise<Changes[]>((resolve, reject) => {
+      clearTimeout(idle);
+      worker ??= start();
+      waiting.push({ resolve, reject });
+      worker.postMessage(rows);
     });
 }
 
 /**
- * An insert on a hot public path: group-committed by the writer thread on a SQLite file; a
- * plain insert on PostgreSQL (and in-memory SQLite). With `uniqueBy`, a row clashing with an
- * existing one is skipped. Resolves true when the row was stored.
+ * An insert on a hot public path: group-committed (group-commit.ts) on the writer thread on a
+ * SQLite file, one batch in flight; a plain insert on PostgreSQL (and in-memory SQLite). With
+ * `uniqueBy`, a row clashing with an existing one is skipped. Resolves true when the row was
+ * stored.
  */
 export function hotInsert<Row extends Record<string, unknown>>(handle: DbHandle, table: keyof Database & string, columns: readonly (keyof Row & string)[], uniqueBy?: (keyof Row & string)[]) {
   if (handle.sqlite && !handle.sqlite.memory) {
     const conflict = uniqueBy ? ` ON CONFLICT (${uniqueBy.join(', ')}) DO NOTHING` : '';
-    const run = groupCommit(handle.sqlite.name, `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${conflict}`);
-    return async (row: Row) => (await run(columns.map((c) => row[c]))) > 0;
+    const run = writerThread(handle.sqlite.name, `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${conflict}`);
+    const groups = createGroupCommit<unknown[], Changes>(run, { maxInFlight: 1 });
+    return async (row: Row) => {
+      const changes = await groups.submit(columns.map((c) => row[c]));
+      if (typeof changes !== 'number') throw new Error(changes.error);
+      return changes > 0;
+    };
   }
   const db = handle.db as Kysely<any>;
   return async (row: Row) => {

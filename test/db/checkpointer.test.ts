@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { startCheckpointer } from '../../src/links/links.checkpoint.js';
+import { startCheckpointer } from '../../src/db/checkpointer.js';
 
 it('the checkpointer thread moves WAL frames into the database file off the event loop', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'appflows-cp-'));
