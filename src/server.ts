@@ -47,9 +47,9 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const registry = createRegistry();
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
-  const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl });
+  const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug) });
   const links = createLinkService({ db, clock, config });
-  const forms = createFormsModule({ db, apps, flows, clock, rateLimit: config.publicRateLimit });
+  const forms = createFormsModule({ db, flows, clock, rateLimit: config.publicRateLimit });
   const wishlist = createWishlistService({ db: db.db, sqlite: db.sqlite && db.durableWrite ? { sqlite: db.sqlite, durableWrite: db.durableWrite } : undefined, clock, secret: config.secret, flows, apps, webUrl: config.webUrl, rateLimit: config.publicRateLimit });
   return { registry, tokens, apps, flows, links, forms, wishlist };
 }

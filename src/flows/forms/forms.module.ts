@@ -9,7 +9,6 @@ import { reportForm } from '../report/report.form.js';
 import { waitlistOperations } from '../waitlist/waitlist.routes.js';
 import { createWaitlistService } from '../waitlist/waitlist.service.js';
 import { createWaitlistStore } from '../waitlist/waitlist.store.js';
-import { cachedLookup } from './forms.cache.js';
 import type { FormKind } from './forms.kind.js';
 import { formOperations } from './forms.routes.js';
 import { createFormService } from './forms.service.js';
@@ -19,9 +18,9 @@ import { createFormStore } from './forms.store.js';
 export const FORM_KINDS: FormKind[] = [feedbackForm, reportForm, contactForm];
 
 /** Feedback, report, contact and waitlist: what server.ts wires in. */
-export function createFormsModule(deps: { db: DbHandle; apps: AppService; flows: FlowService; clock: Clock; rateLimit: number }) {
-  const { apps, flows, clock } = deps;
-  const published = cachedLookup(async (appSlug, type, flowSlug) => flows.published(await apps.resolvePublic(appSlug), type, flowSlug));
+export function createFormsModule(deps: { db: DbHandle; flows: FlowService; clock: Clock; rateLimit: number }) {
+  const { flows, clock } = deps;
+  const published = flows.publicFlow;
   return {
     submissions: createFormService({ store: createFormStore(deps.db), published, clock }),
     waitlist: createWaitlistService({ store: createWaitlistStore(deps.db), published, flows, clock }),

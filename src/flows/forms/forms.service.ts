@@ -1,7 +1,7 @@
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { ClientInfo } from '../../kernel/operation.js';
-import type { PublishedLookup } from './forms.cache.js';
+import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { publicEnvelope } from './forms.envelope.js';
 import { rowId } from '../../kernel/row-id.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';

@@ -4,7 +4,7 @@ import { notFound } from '../../kernel/errors.js';
 import type { FlowService, PublishedFlow } from '../../kernel/flows/flows.service.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import { memoize } from '../../kernel/memoize.js';
-import type { PublishedLookup } from '../forms/forms.cache.js';
+import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
 import { rowId } from '../../kernel/row-id.js';

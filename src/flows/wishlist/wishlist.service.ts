@@ -7,7 +7,6 @@ import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { AppService } from '../../apps/apps.service.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';
-import { memoize } from '../../kernel/memoize.js';
 import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { newId } from '../../kernel/ids.js';
@@ -20,8 +19,6 @@ import { createWishlistStore, ideaSortKey, type CommentRow, type IdeaRow } from 
 
 export const TYPE = 'wishlist';
 const PREVIEW_TTL_HOURS = 24;
-const BOARD_CACHE_MS = 1000;
-const BOARD_CACHE_MAX = 1000;
 
 /** The board a page or API call acts on: the published config, or a draft behind a preview token. */
 export interface Board {
@@ -140,18 +137,11 @@ export function createWishlistService(deps: {
   const { clock, secret, flows, apps } = deps;
   const store = createWishlistStore(deps.db);
   const groupCommit = deps.sqlite ? sqliteVoteCommit(deps.sqlite.sqlite, deps.sqlite.durableWrite) : undefined;
-  // Every public call needs the app and its published config (three reads); a newly published
-  // version reaches the public API within BOARD_CACHE_MS.
-  const publishedBoard = memoize(
-    async (appSlug: string): Promise<Board> => {
-      const app = await apps.resolvePublic(appSlug);
-      const p = await flows.published(app, TYPE);
-      return { app, flowId: p.flow.id, config: p.config, preview: false };
-    },
-    (appSlug) => appSlug,
-    BOARD_CACHE_MS,
-    BOARD_CACHE_MAX,
-  );
+  // Every public call needs the app and its published config: the flows kernel's cached lookup.
+  const publishedBoard = async (appSlug: string): Promise<Board> => {
+    const p = await flows.publicFlow(appSlug, TYPE);
+    return { app: p.app, flowId: p.flow.id, config: p.config, preview: false };
+  };
   const now = () => clock.now().toISOString();
   const identityMode = (c: WishlistConfig) => c.identity?.mode ?? 'anonymous';
 

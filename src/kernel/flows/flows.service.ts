@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../clock.js';
 import { AppError, issuesFrom, notFound, unprocessable } from '../errors.js';
 import { newId } from '../ids.js';
+import { memoize } from '../memoize.js';
 import type { FlowContext, FlowRegistry, FlowTypeDef, Warning } from './registry.js';
 import type { FlowRow, FlowStore } from './flows.store.js';
 
@@ -47,7 +48,17 @@ export interface PublishedFlow {
  * Versioned flows: PUT edits the draft (validated, warnings computed), publish freezes the
  * draft as the next immutable version. Multi-instance types address secondaries by flowSlug.
  */
-export function createFlowService(deps: { store: FlowStore; registry: FlowRegistry; clock: Clock; webUrl: string }) {
+/** How long another node's publish may take to reach this node's public endpoints. */
+export const PUBLIC_CACHE_MS = 1000;
+
+export function createFlowService(deps: {
+  store: FlowStore;
+  registry: FlowRegistry;
+  clock: Clock;
+  webUrl: string;
+  /** App by public slug (404 when unknown): public lookups start from the slug in the URL or body. */
+  resolveApp: (slug: string) => Promise<AppRow>;
+}) {
   const { store, registry, clock } = deps;
 
   const def = (type: string): FlowTypeDef => {
@@ -65,10 +76,28 @@ export function createFlowService(deps: { store: FlowStore; registry: FlowRegist
   /** Slug used for a request: the primary for single-instance types or when omitted. */
   const targetSlug = (d: FlowTypeDef, flowSlug?: string) => (d.multi && flowSlug ? flowSlug : d.primarySlug);
 
+  /** Cache key: single-instance types ignore flowSlug, whatever public clients send (WIRE F.10). */
+  const publicKey = (appSlug: string, type: string, flowSlug?: string) => {
+    const d = registry.get(type);
+    return `${type}\n${appSlug}\n${d?.multi ? (flowSlug ?? '') : ''}`;
+  };
+
   async function find(app: AppRow, d: FlowTypeDef, flowSlug?: string): Promise<FlowRow | undefined> {
     const slug = targetSlug(d, flowSlug);
     return slug === d.primarySlug ? store.primary(app.id, d.type) : store.bySlug(app.id, d.type, slug);
   }
+
+  async function loadPublished(app: AppRow, type: string, flowSlug?: string): Promise<PublishedFlow> {
+    const d = def(type);
+    // Public clients send the primary's own slug as flowSlug (WIRE E.6); single types ignore it.
+    const flow = await find(app, d, flowSlug);
+    if (!flow || !flow.current_version_id) throw notFound(`This ${d.label.toLowerCase()} is not published`);
+    const v = await store.version(app.id, flow.current_version_id);
+    if (!v) throw notFound(`This ${d.label.toLowerCase()} is not published`);
+    return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: JSON.parse(v.config_json) };
+  }
+
+  const publicFlow = memoize(async (appSlug: string, type: string, flowSlug?: string) => loadPublished(await deps.resolveApp(appSlug), type, flowSlug), publicKey, PUBLIC_CACHE_MS);
 
   function validate(d: FlowTypeDef, config: unknown): Record<string, unknown> {
     const r = d.schema.safeParse(config);
@@ -188,6 +217,9 @@ export function createFlowService(deps: { store: FlowStore; registry: FlowRegist
       const nextNumber = flow.published_version_number + 1;
       if (d.beforePublish) config = await d.beforePublish(config, { ...ctxFor(app), now, versionNumber: nextNumber });
       const version = await store.publish(app.id, flow.id, versionId, JSON.stringify(config), now.toISOString());
+      // This node serves the new version at once; other nodes within PUBLIC_CACHE_MS.
+      publicFlow.forget(publicKey(app.slug, d.type, flow.slug));
+      if (flow.slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
       return {
         ok: true as const,
         version,
@@ -199,15 +231,14 @@ export function createFlowService(deps: { store: FlowStore; registry: FlowRegist
     },
 
     /** What public pages and the public API serve: the published version, or 404. */
-    async published(app: AppRow, type: string, flowSlug?: string): Promise<PublishedFlow> {
-      const d = def(type);
-      // Public clients send the primary's own slug as flowSlug (WIRE E.6); single types ignore it.
-      const flow = await find(app, d, flowSlug);
-      if (!flow || !flow.current_version_id) throw notFound(`This ${d.label.toLowerCase()} is not published`);
-      const v = await store.version(app.id, flow.current_version_id);
-      if (!v) throw notFound(`This ${d.label.toLowerCase()} is not published`);
-      return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: JSON.parse(v.config_json) };
-    },
+    published: loadPublished,
+
+    /**
+     * The same by public app slug, for the public API and hosted pages, which ask on every
+     * request (app, flow and version: three reads): cached for PUBLIC_CACHE_MS, and a publish
+     * on this node shows at once.
+     */
+    publicFlow: (appSlug: string, type: string, flowSlug?: string): Promise<PublishedFlow> => publicFlow(appSlug, type, flowSlug),
 
     /** A specific published version (legal's /v/<n>). */
     async publishedVersion(app: AppRow, type: string, n: number, flowSlug?: string): Promise<PublishedFlow> {
@@ -228,3 +259,6 @@ export function createFlowService(deps: { store: FlowStore; registry: FlowRegist
   };
 }
 export type FlowService = ReturnType<typeof createFlowService>;
+
+/** The public lookup by app slug (cached), as the form services receive it. */
+export type PublishedLookup = FlowService['publicFlow'];

@@ -39,6 +39,25 @@ describeEachDb('public form API', (dialect) => {
     }
   });
 
+  it('a publish on this node shows at once, whatever flowSlug the client sends; cached otherwise', async () => {
+    const s2 = (await t.createApp({ name: 'Republish' })).slug;
+    await putAndPublish(t, s2, 'feedback', goodFeedback());
+    const title = async (q: string) => (await getConfig('feedback', `appSlug=${s2}${q}`)).json().config.intro.title;
+    expect(await title('')).toBe(goodFeedback().intro.title);
+    expect(await title('&flowSlug=Host_Label')).toBe(goodFeedback().intro.title);
+    const v2 = goodFeedback();
+    v2.intro.title = 'Second version';
+    await putAndPublish(t, s2, 'feedback', v2);
+    expect(await title('')).toBe('Second version');
+    expect(await title('&flowSlug=Host_Label')).toBe('Second version');
+    // Another node's publish (straight in the database) waits out the 1 s cache.
+    const flow = await t.db.db.selectFrom('flows').select(['id', 'current_version_id']).where('type', '=', 'feedback').where('app_id', '=', (await t.db.db.selectFrom('apps').select('id').where('slug', '=', s2).executeTakeFirstOrThrow()).id).executeTakeFirstOrThrow();
+    await t.db.db.updateTable('flow_versions').set({ config_json: JSON.stringify({ ...v2, intro: { ...v2.intro, title: 'Third' }, type: 'feedback' }) }).where('id', '=', flow.current_version_id!).execute();
+    expect(await title('')).toBe('Second version');
+    await new Promise((r) => setTimeout(r, 1100));
+    expect(await title('')).toBe('Third');
+  });
+
   it('omits absent optional keys instead of sending null', async () => {
     const bare = (await t.createApp({ name: 'Bare' })).slug;
     await putAndPublish(t, bare, 'contact', goodContact());
