@@ -107,7 +107,8 @@ async function startAppflows() {
       await app.services.links.drain();
       const link = await db.db.selectFrom('links').select('click_count').where('code', '=', 'bench1').executeTakeFirstOrThrow();
       const history = await db.db.selectFrom('link_clicks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      return { answered302, clickCount: link.click_count, historyRows: Number(history.n) };
+      const counted = await db.db.selectFrom('link_click_counts').select((eb) => eb.fn.sum<number>('clicks').as('n')).executeTakeFirstOrThrow();
+      return { answered302, clickCount: link.click_count, historyRows: Number(history.n), counters: Number(counted.n) };
     },
     async close() {
       await app.close();
@@ -152,8 +153,8 @@ try {
   console.log(`this disk's fsync ceiling is ${ceilingRatio.toFixed(2)}x of raw; appflows reaches ${ofCeiling.toFixed(2)}x of that ceiling`);
   const s = await ours.stored();
   const seen = ourRuns.reduce((n, x) => n + (x.byStatus['302'] ?? 0), 0);
-  console.log(`302s answered by the server ${s.answered302} (autocannon saw ${seen}); stored click_count ${s.clickCount}, history rows ${s.historyRows}`);
-  const exact = s.clickCount === s.answered302 && s.historyRows === s.answered302;
+  console.log(`302s answered by the server ${s.answered302} (autocannon saw ${seen}); stored click_count ${s.clickCount}, history rows ${s.historyRows}, stats counters ${s.counters}`);
+  const exact = s.clickCount === s.answered302 && s.historyRows === s.answered302 && s.counters === s.answered302;
   console.log(exact ? 'OK: every answered 302 is a stored click, and nothing else is' : 'MISMATCH: stored clicks differ from answered 302s');
   if (!exact || errors) process.exitCode = 1;
 } finally {

@@ -82,6 +82,15 @@ export interface LinksTable {
   updated_at: string;
 }
 
+/** Per-link click counters by target, country ('' = unknown) and bot flag: what stats read. */
+export interface LinkClickCountsTable {
+  link_id: string;
+  target: LinkClicksTable['target'];
+  country: string;
+  is_bot: number;
+  clicks: number;
+}
+
 export interface LinkClicksTable {
   link_id: string;
   seq: number;
@@ -94,6 +103,7 @@ export interface LinkClicksTable {
 export interface LinksTables {
   links: LinksTable;
   link_clicks: LinkClicksTable;
+  link_click_counts: LinkClickCountsTable;
 }
 
 export interface WaitlistSignupsTable {

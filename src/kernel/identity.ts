@@ -12,6 +12,18 @@ export function hashIp(secret: string, ip: string): string {
   return createHmac('sha256', secret).update(`ip:${ip}`).digest('hex');
 }
 
+const requestHashes = new WeakMap<FastifyRequest, string>();
+
+/** The request's hashed client IP, computed once per request (the rate limiter and the handler both need it). */
+export function requestIpHash(request: FastifyRequest, secret: string): string {
+  let h = requestHashes.get(request);
+  if (h === undefined) {
+    h = hashIp(secret, request.ip);
+    requestHashes.set(request, h);
+  }
+  return h;
+}
+
 export interface CountryLookup {
   (ip: string, request: FastifyRequest): string | null;
 }
@@ -51,7 +63,7 @@ export async function countryLookup(header: string | undefined, geoipDb: string 
 export function clientInfo(request: FastifyRequest, secret: string, country: CountryLookup): ClientInfo {
   const ua = request.headers['user-agent'];
   return {
-    ipHash: hashIp(secret, request.ip),
+    ipHash: requestIpHash(request, secret),
     userAgent: ua ? ua.slice(0, 512) : null,
     country: country(request.ip, request),
   };

@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
-import { hashIp } from './identity.js';
+import { requestIpHash } from './identity.js';
 
 /**
  * Per-client limits for public endpoints, keyed on the hashed client IP. `request.ip` only
@@ -15,7 +15,7 @@ export async function registerRateLimit(app: FastifyInstance, opts: { secret: st
     global: false,
     redis,
     nameSpace: 'appflows-rl-',
-    keyGenerator: (request) => hashIp(opts.secret, request.ip),
+    keyGenerator: (request) => requestIpHash(request, opts.secret),
     // Keep answering if Redis hiccups: a limiter outage must not take the public API down.
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s` }),

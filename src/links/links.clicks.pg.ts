@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable } from '../db/types.js';
-import { byLink, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
+import { byLink, rollUp, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
 /** PostgreSQL: one transaction per group; row locks make limits exact across server processes. */
 export function postgresCommit(db: Db): Commit {
@@ -31,6 +31,15 @@ export function postgresCommit(db: Db): Commit {
         indexes.forEach((ci, k) => (outcomes[ci] = s.outcomes[k]));
       }
       for (let i = 0; i < history.length; i += 1000) await trx.insertInto('link_clicks').values(history.slice(i, i + 1000)).execute();
+      // Counter rows are only touched under their link's row lock (taken above), so no deadlocks.
+      const counts = rollUp(history);
+      if (counts.length) {
+        await trx
+          .insertInto('link_click_counts')
+          .values(counts)
+          .onConflict((oc) => oc.columns(['link_id', 'target', 'country', 'is_bot']).doUpdateSet((eb) => ({ clicks: eb('link_click_counts.clicks', '+', eb.ref('excluded.clicks')) })))
+          .execute();
+      }
       return outcomes;
     });
 }

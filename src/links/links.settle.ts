@@ -1,4 +1,4 @@
-import type { LinkClicksTable } from '../db/types.js';
+import type { LinkClickCountsTable, LinkClicksTable } from '../db/types.js';
 
 /** What the click recorder decides, shared by the SQLite and PostgreSQL committers. */
 
@@ -62,4 +62,17 @@ export function byLink(clicks: readonly Click[]): Map<string, number[]> {
     else groups.set(c.linkId, [i]);
   });
   return new Map([...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+}
+
+/** A group's history rows summed into counter increments, one per (link, target, country, bot), in key order. */
+export function rollUp(history: readonly LinkClicksTable[]): LinkClickCountsTable[] {
+  const sums = new Map<string, LinkClickCountsTable>();
+  for (const h of history) {
+    const country = h.country ?? '';
+    const key = `${h.link_id}\n${h.target}\n${country}\n${h.is_bot}`;
+    const sum = sums.get(key);
+    if (sum) sum.clicks++;
+    else sums.set(key, { link_id: h.link_id, target: h.target, country, is_bot: h.is_bot, clicks: 1 });
+  }
+  return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 }

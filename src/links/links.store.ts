@@ -1,6 +1,6 @@
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
-import type { LinksTable } from '../db/types.js';
+import type { LinkClicksTable, LinksTable } from '../db/types.js';
 
 export type LinkRow = Selectable<LinksTable>;
 export type LinkChanges = Updateable<LinksTable>;
@@ -40,35 +40,37 @@ export function createLinkStore(db: Db) {
     async remove(appId: string, id: string) {
       await db.transaction().execute(async (trx) => {
         const gone = await trx.deleteFrom('links').where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
-        if (gone.numDeletedRows > 0n) await trx.deleteFrom('link_clicks').where('link_id', '=', id).execute();
+        if (gone.numDeletedRows > 0n) {
+          await trx.deleteFrom('link_clicks').where('link_id', '=', id).execute();
+          await trx.deleteFrom('link_click_counts').where('link_id', '=', id).execute();
+        }
       });
     },
 
-    /** Aggregates of the click history; joined to links so the app scope holds here too. */
+    /** The link's click counters (kept by the click recorder); joined to links so the app scope holds here too. */
     async stats(appId: string, linkId: string) {
-      const clicks = () =>
-        db
-          .selectFrom('link_clicks')
-          .innerJoin('links', 'links.id', 'link_clicks.link_id')
-          .where('links.app_id', '=', appId)
-          .where('link_clicks.link_id', '=', linkId);
-      const [targets, countries] = await Promise.all([
-        clicks()
-          .select(['link_clicks.target', 'link_clicks.is_bot', (eb) => eb.fn.countAll<number>().as('n')])
-          .groupBy(['link_clicks.target', 'link_clicks.is_bot'])
-          .execute(),
-        clicks()
-          .select(['link_clicks.country', (eb) => eb.fn.countAll<number>().as('n')])
-          .where('link_clicks.is_bot', '=', 0)
-          .where('link_clicks.target', '!=', 'expired')
-          .where('link_clicks.country', 'is not', null)
-          .groupBy('link_clicks.country')
-          .orderBy('n', 'desc')
-          .orderBy('link_clicks.country')
-          .limit(10)
-          .execute(),
-      ]);
-      return { targets, countries };
+      const counts = await db
+        .selectFrom('link_click_counts')
+        .innerJoin('links', 'links.id', 'link_click_counts.link_id')
+        .where('links.app_id', '=', appId)
+        .where('link_click_counts.link_id', '=', linkId)
+        .select(['link_click_counts.target', 'link_click_counts.country', 'link_click_counts.is_bot', 'link_click_counts.clicks'])
+        .execute();
+      const targets = new Map<string, { target: LinkClicksTable['target']; is_bot: number; n: number }>();
+      const countries = new Map<string, number>();
+      for (const c of counts) {
+        const key = `${c.target}\n${c.is_bot}`;
+        const t = targets.get(key) ?? { target: c.target, is_bot: c.is_bot, n: 0 };
+        t.n += Number(c.clicks);
+        targets.set(key, t);
+        // Top countries count human clicks sent to a destination, with a known country.
+        if (!Number(c.is_bot) && c.target !== 'expired' && c.country) countries.set(c.country, (countries.get(c.country) ?? 0) + Number(c.clicks));
+      }
+      const top = [...countries]
+        .sort(([a, x], [b, y]) => y - x || (a < b ? -1 : a > b ? 1 : 0))
+        .slice(0, 10)
+        .map(([country, n]) => ({ country, n }));
+      return { targets: [...targets.values()], countries: top };
     },
 
     /** Public redirect lookup: codes are global. */

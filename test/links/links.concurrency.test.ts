@@ -58,6 +58,21 @@ describeEachDb('short links: exact limits and durability under load', (dialect) 
     expect(stats.clicks).toBe(L);
     expect(stats.byTarget.expired).toBe(1000 - L);
     expect(stats.botClicks).toBe(200);
+    // The counters stats read equal the history, key by key.
+    const history = await t.db.db
+      .selectFrom('link_clicks')
+      .select(['target', 'is_bot', (eb) => eb.fn.countAll<number>().as('n')])
+      .where('link_id', '=', link.id)
+      .groupBy(['target', 'is_bot'])
+      .execute();
+    const counts = await t.db.db
+      .selectFrom('link_click_counts')
+      .select(['target', 'is_bot', (eb) => eb.fn.sum<number>('clicks').as('n')])
+      .where('link_id', '=', link.id)
+      .groupBy(['target', 'is_bot'])
+      .execute();
+    const norm = (rows: { target: string; is_bot: number; n: number | string }[]) => rows.map((r) => `${r.target}/${Number(r.is_bot)}/${Number(r.n)}`).sort();
+    expect(norm(counts)).toEqual(norm(history));
   });
 
   it.runIf(dialect === 'postgres')('two server processes sharing PostgreSQL hand out exactly L of 1,000 concurrent clicks', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byLink, settle, type Click } from '../../src/links/links.settle.js';
+import { byLink, rollUp, settle, type Click } from '../../src/links/links.settle.js';
 import { stateOf } from '../../src/links/links.service.js';
 import { isBotAgent, targetFor } from '../../src/links/links.agents.js';
 import { BOT_AGENTS, UA } from './links.fixtures.js';
@@ -67,5 +67,18 @@ describe('agents', () => {
     expect(targetFor(UA.android, both)).toBe('android');
     expect(targetFor(UA.desktop, both)).toBe('fallback');
     expect(targetFor(UA.iphone, { ios_url: null, android_url: 'a' })).toBe('fallback');
+  });
+});
+
+describe('rollUp', () => {
+  it('sums a group into one counter increment per link, target, country and bot flag, in key order', () => {
+    const h = (link_id: string, target: 'ios' | 'fallback' | 'expired', country: string | null, is_bot: number) => ({ link_id, seq: 0, created_at: 'now', target, country, is_bot });
+    expect(rollUp([h('b', 'ios', 'US', 0), h('a', 'fallback', null, 0), h('b', 'ios', 'US', 0), h('a', 'fallback', null, 1), h('a', 'expired', 'DE', 0)])).toEqual([
+      { link_id: 'a', target: 'expired', country: 'DE', is_bot: 0, clicks: 1 },
+      { link_id: 'a', target: 'fallback', country: '', is_bot: 0, clicks: 1 },
+      { link_id: 'a', target: 'fallback', country: '', is_bot: 1, clicks: 1 },
+      { link_id: 'b', target: 'ios', country: 'US', is_bot: 0, clicks: 2 },
+    ]);
+    expect(rollUp([])).toEqual([]);
   });
 });

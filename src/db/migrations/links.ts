@@ -53,4 +53,25 @@ export const linksMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  // Why: stats read per-link counters instead of scanning the click history (a link with a
+  // million clicks took ~0.7 s per stats request, blocking the event loop on SQLite). One row
+  // per (link, target, country, bot flag); the click recorder adds to them in the transaction
+  // that appends the history, so they always equal the history. country '' = unknown (a
+  // primary-key column cannot be NULL on PostgreSQL). Backfilled from the existing history.
+  '0032_link_click_counts': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('link_click_counts')
+        .addColumn('link_id', 'text', (c) => c.notNull())
+        .addColumn('target', 'text', (c) => c.notNull())
+        .addColumn('country', 'text', (c) => c.notNull())
+        .addColumn('is_bot', 'integer', (c) => c.notNull())
+        .addColumn('clicks', 'integer', (c) => c.notNull())
+        .addPrimaryKeyConstraint('link_click_counts_pk', ['link_id', 'target', 'country', 'is_bot'])
+        .execute();
+      await sql`INSERT INTO link_click_counts (link_id, target, country, is_bot, clicks)
+        SELECT link_id, target, COALESCE(country, ''), is_bot, COUNT(*) FROM link_clicks
+        GROUP BY link_id, target, COALESCE(country, ''), is_bot`.execute(db);
+    },
+  },
 };
