@@ -62,4 +62,12 @@ export const wishlistMigrations: Record<string, Migration> = {
       await db.schema.createIndex('wishlist_comments_idea_idx').on('wishlist_comments').columns(['idea_id', 'created_at', 'id']).execute();
     },
   },
+  // Why: every query on votes names the idea (hasVoted looks up (idea_id, voter_key) pairs for
+  // a page of ideas), so the primary key serves them all; the extra voter index only cost one
+  // more random page written per vote (the hot write path).
+  '0021_drop_votes_voter_idx': {
+    async up(db: Kysely<any>) {
+      await db.schema.dropIndex('wishlist_votes_voter_idx').execute();
+    },
+  },
 };
