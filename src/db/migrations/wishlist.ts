@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
 
 // Timestamps are ISO text and booleans 0/1 on both dialects (see kernel.ts).
 export const wishlistMigrations: Record<string, Migration> = {
@@ -68,6 +68,23 @@ export const wishlistMigrations: Record<string, Migration> = {
   '0021_drop_votes_voter_idx': {
     async up(db: Kysely<any>) {
       await db.schema.dropIndex('wishlist_votes_voter_idx').execute();
+    },
+  },
+  // Why: on SQLite, votes become a WITHOUT ROWID table clustered by (idea_id, voter_key): a
+  // vote writes one B-tree instead of a rowid table plus its key index, and an unvote no longer
+  // dirties a random page of the rowid table too. PostgreSQL keeps its heap table.
+  '0022_votes_clustered': {
+    async up(db: Kysely<any>) {
+      if (!(db.getExecutor().adapter instanceof SqliteAdapter)) return;
+      await sql`CREATE TABLE wishlist_votes_new (
+        idea_id TEXT NOT NULL REFERENCES wishlist_ideas (id) ON DELETE CASCADE,
+        voter_key TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        CONSTRAINT wishlist_votes_pk PRIMARY KEY (idea_id, voter_key)
+      ) WITHOUT ROWID`.execute(db);
+      await sql`INSERT INTO wishlist_votes_new (idea_id, voter_key, created_at) SELECT idea_id, voter_key, created_at FROM wishlist_votes`.execute(db);
+      await sql`DROP TABLE wishlist_votes`.execute(db);
+      await sql`ALTER TABLE wishlist_votes_new RENAME TO wishlist_votes`.execute(db);
     },
   },
 };
