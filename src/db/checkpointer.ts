@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 /**
- * One per SQLite file that takes durable group commits (started by durable-write.ts).
+ * One per SQLite database handle with hot writes (DbHandle.checkpointInBackground).
  * SQLite checkpoints the WAL into the database file on the connection whose commit pushes the
  * WAL past 1000 pages: on the event loop, for several milliseconds of writes and fsyncs,
  * stalling every request in flight (the p99 of the redirect benchmark). A worker thread that

@@ -1,6 +1,5 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { closeSync, fdatasync, openSync } from 'node:fs';
-import { startCheckpointer } from './checkpointer.js';
 
 /** Runs `fn` (synchronous, on the shared connection) now; resolves once what it wrote is on disk. */
 export type DurableWrite = <T>(fn: () => T) => Promise<T>;
@@ -17,23 +16,24 @@ export type DurableWrite = <T>(fn: () => T) => Promise<T>;
  * the next group. The pragma goes back to FULL before anything else runs on the connection.
  *
  * Everything starts on the first write (CLI commands that never write this way start
- * nothing): the WAL descriptor and, for a file database, the checkpointer thread, which keeps
- * SQLite's own checkpoints (writes and fsyncs) off the event loop. One per database handle.
+ * nothing): the WAL descriptor and the handle's checkpointer thread (checkpointer.ts), which
+ * keeps SQLite's own checkpoints (writes and fsyncs) off the event loop. One per database handle.
  */
-export function createDurableWriter(sqlite: SqliteDatabase.Database): { write: DurableWrite; close(): Promise<void> } {
-  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; syncWal(): Promise<void>; stop(): Promise<void> } | undefined;
+export function createDurableWriter(
+  sqlite: SqliteDatabase.Database,
+  /** Starts the handle's background checkpointer (idempotent). */
+  checkpointInBackground: () => void,
+): { write: DurableWrite; close(): void } {
+  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; syncWal(): Promise<void>; stop(): void } | undefined;
 
   const start = () => {
     const wal = sqlite.memory ? undefined : walSyncer(sqlite);
-    const checkpointer = sqlite.memory ? undefined : startCheckpointer(sqlite.name);
+    checkpointInBackground();
     return {
       relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
       strict: sqlite.prepare('PRAGMA synchronous = FULL'),
       syncWal: wal?.sync ?? (async () => {}),
-      async stop() {
-        await checkpointer?.stop();
-        wal?.close();
-      },
+      stop: () => wal?.close(),
     };
   };
 
@@ -61,10 +61,9 @@ export function createDurableWriter(sqlite: SqliteDatabase.Database): { write: D
 
   return {
     write,
-    async close() {
-      const s = started;
+    close() {
+      started?.stop();
       started = undefined;
-      await s?.stop();
     },
   };
 }

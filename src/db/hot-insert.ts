@@ -87,6 +87,8 @@ export function hotInsert<Row extends Record<string, unknown>>(handle: DbHandle,
     const run = writerThread(handle.sqlite.name, `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${conflict}`);
     const groups = createGroupCommit<unknown[], Changes>(run, { maxInFlight: 1 });
     return async (row: Row) => {
+      // The writer thread would otherwise checkpoint inline, holding up the batch in flight.
+      handle.checkpointInBackground?.();
       const changes = await groups.submit(columns.map((c) => row[c]));
       if (typeof changes !== 'number') throw new Error(changes.error);
       return changes > 0;

@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { Dialect } from '../config.js';
 import type { Database } from './types.js';
+import { startCheckpointer } from './checkpointer.js';
 import { createDurableWriter, type DurableWrite } from './durable-write.js';
 import { migrateToLatest } from './migrate.js';
 
@@ -17,6 +18,12 @@ export interface DbHandle {
   sqlite?: SqliteDatabase.Database;
   /** SQLite only: a synchronous write on `sqlite`, answered once it is on disk, without blocking on the fsync. */
   durableWrite?: DurableWrite;
+  /**
+   * SQLite only: checkpoint the WAL from a background thread from now on (idempotent; hot write
+   * paths call it; stops when the handle closes). Without it SQLite checkpoints inline on
+   * whichever connection commits past 1000 WAL pages, stalling that writer for milliseconds.
+   */
+  checkpointInBackground?: () => void;
   close(): Promise<void>;
 }
 
@@ -49,14 +56,21 @@ export function openDb(opts: DbOptions): DbHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const durable = createDurableWriter(sqlite);
+  let checkpointer: ReturnType<typeof startCheckpointer> | undefined;
+  const checkpointInBackground = () => {
+    if (!sqlite.memory) checkpointer ??= startCheckpointer(sqlite.name);
+  };
+  const durable = createDurableWriter(sqlite, checkpointInBackground);
   return {
     db,
     dialect: 'sqlite',
     sqlite,
     durableWrite: durable.write,
+    checkpointInBackground,
     async close() {
-      await durable.close();
+      durable.close();
+      await checkpointer?.stop();
+      checkpointer = undefined;
       await db.destroy();
     },
   };
