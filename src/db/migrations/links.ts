@@ -57,7 +57,8 @@ export const linksMigrations: Record<string, Migration> = {
   // million clicks took ~0.7 s per stats request, blocking the event loop on SQLite). One row
   // per (link, target, country, bot flag); the click recorder adds to them in the transaction
   // that appends the history, so they always equal the history. country '' = unknown (a
-  // primary-key column cannot be NULL on PostgreSQL). Backfilled from the existing history.
+  // primary-key column cannot be NULL on PostgreSQL). WITHOUT ROWID on SQLite: an upsert then
+  // writes one B-tree page, not a table page plus a key index page. Backfilled from the history.
   '0032_link_click_counts': {
     async up(db: Kysely<any>) {
       await db.schema
@@ -68,6 +69,7 @@ export const linksMigrations: Record<string, Migration> = {
         .addColumn('is_bot', 'integer', (c) => c.notNull())
         .addColumn('clicks', 'integer', (c) => c.notNull())
         .addPrimaryKeyConstraint('link_click_counts_pk', ['link_id', 'target', 'country', 'is_bot'])
+        .$call((t) => (db.getExecutor().adapter instanceof SqliteAdapter ? t.modifyEnd(sql`WITHOUT ROWID`) : t))
         .execute();
       await sql`INSERT INTO link_click_counts (link_id, target, country, is_bot, clicks)
         SELECT link_id, target, COALESCE(country, ''), is_bot, COUNT(*) FROM link_clicks
