@@ -50,7 +50,7 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug) });
   const links = createLinkService({ db, clock, config });
   const forms = createFormsModule({ db, flows, clock, rateLimit: config.publicRateLimit });
-  const wishlist = createWishlistService({ db: db.db, sqlite: db.sqlite && db.durableWrite ? { sqlite: db.sqlite, durableWrite: db.durableWrite } : undefined, clock, secret: config.secret, flows, apps, webUrl: config.webUrl, rateLimit: config.publicRateLimit });
+  const wishlist = createWishlistService({ db, clock, secret: config.secret, flows, apps, webUrl: config.webUrl, rateLimit: config.publicRateLimit });
   return { registry, tokens, apps, flows, links, forms, wishlist };
 }
 export type Services = ReturnType<typeof buildServices>;

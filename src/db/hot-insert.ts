@@ -34,9 +34,9 @@ type Changes = number | { error: string };
 /**
  * Runs one statement for a batch of parameter rows on the writer thread, in one transaction
  * (one fsync); resolves with each row's changes once the batch is committed. The thread starts
- * on first use and stops after `idleMs` without writes.
+ * on first use (calling `onStart`) and stops after `idleMs` without writes.
  */
-function writerThread(file: string, statement: string, idleMs = 10_000) {
+function writerThread(file: string, statement: string, onStart: () => void, idleMs = 10_000) {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
   let worker: Worker | undefined;
   const waiting: { resolve(c: Changes[]): void; reject(e: unknown): void }[] = [];
@@ -49,6 +49,7 @@ function writerThread(file: string, statement: string, idleMs = 10_000) {
   };
 
   const start = () => {
+    onStart();
     const w = new Worker(WRITER, { eval: true, workerData: { driver, file, statement } });
     w.unref(); // pending writes keep their requests (and so the server) waiting, not the process
     w.on('message', (msg: { changes: Changes[] }) => {
@@ -84,11 +85,11 @@ function writerThread(file: string, statement: string, idleMs = 10_000) {
 export function hotInsert<Row extends Record<string, unknown>>(handle: DbHandle, table: keyof Database & string, columns: readonly (keyof Row & string)[], uniqueBy?: (keyof Row & string)[]) {
   if (handle.sqlite && !handle.sqlite.memory) {
     const conflict = uniqueBy ? ` ON CONFLICT (${uniqueBy.join(', ')}) DO NOTHING` : '';
-    const run = writerThread(handle.sqlite.name, `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${conflict}`);
+    const insert = `INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${conflict}`;
+    // Without the background checkpointer the writer thread would checkpoint inline, holding up the batch in flight.
+    const run = writerThread(handle.sqlite.name, insert, () => handle.checkpointInBackground?.());
     const groups = createGroupCommit<unknown[], Changes>(run, { maxInFlight: 1 });
     return async (row: Row) => {
-      // The writer thread would otherwise checkpoint inline, holding up the batch in flight.
-      handle.checkpointInBackground?.();
       const changes = await groups.submit(columns.map((c) => row[c]));
       if (typeof changes !== 'number') throw new Error(changes.error);
       return changes > 0;

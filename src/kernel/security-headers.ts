@@ -11,8 +11,8 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
  * - DOCUMENT_HEADERS, added by the page renderer (kernel/pages/render.ts) and the docs UI:
  *   helmet's document-level set (opener/embedder policies, referrer, framing, legacy IE and
  *   Flash switches). They govern rendered documents only, and JSON and redirects are never
- *   rendered; sending the whole set on every API answer costs about a third of the
- *   throughput of the public endpoints (docs/decisions.md, "Security headers").
+ *   rendered; a raw node:http server sending the whole set answered at half the rate of the
+ *   same server without it (docs/decisions.md, "Security headers").
  * - REDIRECT_HEADERS for bodiless redirects (short links), which opt out of BASE_HEADERS.
  */
 export function computeHelmetHeaders(options: HelmetOptions): Record<string, string> {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import { defineOp, textResult, type Operation, type OpContext } from '../../kernel/operation.js';
+import { pageQuery } from '../../kernel/pagination.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
 import { readAnonCookie, type Viewer } from './wishlist.identity.js';
 import {
@@ -206,10 +207,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       tags,
       summary: 'Comments of an idea, oldest first (deleted ones excluded)',
       params: ideaParams,
-      query: z.object({
-        limit: z.coerce.number().int().min(1).max(200).default(50).describe('Page size, 1-200 (default 50).'),
-        cursor: z.string().max(500).optional(),
-      }),
+      query: pageQuery,
       response: commentsResponse,
       errors: [400, 404],
       handler: ({ params, query }, ctx) => wishlist.ownerComments(ctx.accountId, params.idOrSlug, params.ideaId, query.limit, query.cursor),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQuery } from '../../kernel/pagination.js';
 import { snakeId } from '../cancel/cancel.schema.js';
 
 /** Statuses in lifecycle order. `pending` is the moderation queue and is never public. */
@@ -185,12 +186,10 @@ export const ownerIdea = z.object({
 });
 export type OwnerIdea = z.infer<typeof ownerIdea>;
 
-export const ownerListQuery = z.object({
+export const ownerListQuery = pageQuery.extend({
   status: ideaStatus.optional().describe('Only ideas in this status (pending included).'),
   category: z.string().max(60).optional(),
   sort: z.enum(['votes', 'new']).default('new').describe('Default `new`.'),
-  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Page size, 1-200 (default 50).'),
-  cursor: z.string().max(500).optional(),
 });
 
 export const createIdeaBody = z.object({

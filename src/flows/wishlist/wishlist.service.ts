@@ -1,11 +1,9 @@
-import type SqliteDatabase from 'better-sqlite3';
-import type { DurableWrite } from '../../db/durable-write.js';
 import type { Readable } from 'node:stream';
 import type { AppRow } from '../../apps/apps.store.js';
 // The CSV writer (formula guard, streaming) the forms module introduced; one day a kernel piece.
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { AppService } from '../../apps/apps.service.js';
-import type { Db } from '../../db/index.js';
+import type { DbHandle } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
@@ -123,9 +121,8 @@ function newCommentRow(appId: string, ideaId: string, at: string, fields: Pick<C
 }
 
 export function createWishlistService(deps: {
-  db: Db;
-  /** On SQLite: votes then use group commit on the raw handle. */
-  sqlite?: { sqlite: SqliteDatabase.Database; durableWrite: DurableWrite };
+  /** On SQLite, votes use group commit on the raw handle. */
+  db: DbHandle;
   clock: Clock;
   secret: string;
   flows: FlowService;
@@ -135,8 +132,9 @@ export function createWishlistService(deps: {
   rateLimit: number;
 }) {
   const { clock, secret, flows, apps } = deps;
-  const store = createWishlistStore(deps.db);
-  const groupCommit = deps.sqlite ? sqliteVoteCommit(deps.sqlite.sqlite, deps.sqlite.durableWrite) : undefined;
+  const store = createWishlistStore(deps.db.db);
+  const { sqlite, durableWrite } = deps.db;
+  const groupCommit = sqlite && durableWrite ? sqliteVoteCommit(sqlite, durableWrite) : undefined;
   // Every public call needs the app and its published config: the flows kernel's cached lookup.
   const publishedBoard = async (appSlug: string): Promise<Board> => {
     const p = await flows.publicFlow(appSlug, TYPE);
