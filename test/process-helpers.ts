@@ -89,3 +89,18 @@ export async function startServer(env: Record<string, string>, port?: number): P
   }
   return { url, port: p, proc, output: () => out, exited };
 }
+
+/** A fresh SQLite server process with an owner token and a client for `/api/v1/apps…` calls. */
+export async function startOwnedServer(servers: RunningServer[], extra: Record<string, string> = {}) {
+  const env = processEnv('sqlite', extra);
+  const token = cli(env, 'token', 'create', '--name', 'owner').stdout.trim().split('\n').pop()!;
+  const server = await startServer(env);
+  servers.push(server);
+  const owner = (method: string, path: string, body?: unknown) =>
+    fetch(`${server.url}/api/v1/apps${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+  return { env, server, owner };
+}

@@ -1,24 +1,41 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, createSecretKey } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { CountryResponse } from 'maxmind';
 import type { ClientInfo } from './operation.js';
 
 /**
- * Privacy: the raw client IP never leaves this function. It is keyed-hashed with the server
- * secret (so hashes can't be reversed by brute-forcing the IPv4 space without the secret).
- * `request.ip` honours X-Forwarded-For only when TRUST_PROXY says so (Fastify trustProxy).
+ * Privacy: the raw client IP is never stored or logged; what is kept is its keyed hash (HMAC
+ * with the server secret, so hashes can't be reversed by brute-forcing the IPv4 space without
+ * the secret). `request.ip` honours X-Forwarded-For only when TRUST_PROXY says so (Fastify
+ * trustProxy).
  */
-export function hashIp(secret: string, ip: string): string {
-  return createHmac('sha256', secret).update(`ip:${ip}`).digest('hex');
+export function ipHasher(secret: string): (ip: string) => string {
+  const key = createSecretKey(Buffer.from(secret));
+  // A client sends many requests: remember recent hashes in this process's memory (bounded,
+  // emptied when full) instead of computing an HMAC per request.
+  const recent = new Map<string, string>();
+  return (ip) => {
+    let h = recent.get(ip);
+    if (h === undefined) {
+      h = createHmac('sha256', key).update(`ip:${ip}`).digest('hex');
+      if (recent.size >= RECENT_IPS) recent.clear();
+      recent.set(ip, h);
+    }
+    return h;
+  };
 }
 
+const RECENT_IPS = 10_000;
+const hashers = new Map<string, (ip: string) => string>();
 const requestHashes = new WeakMap<FastifyRequest, string>();
 
 /** The request's hashed client IP, computed once per request (the rate limiter and the handler both need it). */
 export function requestIpHash(request: FastifyRequest, secret: string): string {
   let h = requestHashes.get(request);
   if (h === undefined) {
-    h = hashIp(secret, request.ip);
+    let hash = hashers.get(secret);
+    if (!hash) hashers.set(secret, (hash = ipHasher(secret)));
+    h = hash(request.ip);
     requestHashes.set(request, h);
   }
   return h;

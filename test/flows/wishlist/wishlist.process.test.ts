@@ -2,7 +2,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { voterKey } from '../../../src/flows/wishlist/wishlist.identity.js';
-import { cli, processEnv, startServer, type RunningServer } from '../../process-helpers.js';
+import { startOwnedServer, type RunningServer } from '../../process-helpers.js';
 import { goodWishlist } from './wishlist.fixtures.js';
 
 const servers: RunningServer[] = [];
@@ -13,16 +13,7 @@ afterAll(() => {
 });
 
 it('kill -9 during a vote storm: every acknowledged vote survives and the count matches the rows (SQLite group commit)', async () => {
-  const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000' });
-  const token = cli(env, 'token', 'create', '--name', 'w').stdout.trim().split('\n').pop()!;
-  const server = await startServer(env);
-  servers.push(server);
-  const owner = (method: string, path: string, body?: unknown) =>
-    fetch(`${server.url}/api/v1/apps${path}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-      body: body ? JSON.stringify(body) : undefined,
-    });
+  const { env, server, owner } = await startOwnedServer(servers, { PUBLIC_RATE_LIMIT: '100000' });
   await owner('POST', '', { name: 'Storm', slug: 'storm' });
   await owner('PUT', '/storm/flows/wishlist', goodWishlist());
   await owner('POST', '/storm/flows/wishlist/publish');
