@@ -45,7 +45,7 @@ const baseline = await load(`${raw.url}/`, 'raw');
 raw.proc.kill();
 console.log(`raw node:http JSON POST   ${fmt(baseline)}`);
 
-const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn', ...(process.env.HOT_MODE ? { HOT_MODE: process.env.HOT_MODE } : {}) });
+const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' });
 const token = cli(env, 'token', 'create', '--name', 'bench').stdout.trim().split('\n').pop()!;
 const server = await startServer(env);
 const api = (path: string, method: string, body?: unknown) =>
