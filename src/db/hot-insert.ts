@@ -13,9 +13,10 @@ type Changes = number | { error: string };
  * clashing with an existing one is skipped. Resolves true when the row was stored.
  *
  * The SQLite insert runs on the event loop (tens of microseconds a row) and only the fsync
- * leaves it. A writer thread with its own connection was measured against this: the
- * structured clone of every group and the thread hand-offs cost more than the inserts
- * (docs/benchmarks.md, "Signup: one writer").
+ * leaves it. Groups are not held back while one syncs (rows are independent, so small groups
+ * cost little; clicks, which update their link once per group, hold them back instead). This
+ * replaced a writer thread with its own connection: in paired runs it served more signups
+ * per second (docs/benchmarks.md, "Signups on the event loop") with one write path fewer.
  */
 export function hotInsert<Row extends Record<string, unknown>>(handle: DbHandle, table: keyof Database & string, columns: readonly (keyof Row & string)[], uniqueBy?: (keyof Row & string)[]) {
   const { sqlite, durableWrite } = handle;

@@ -1,0 +1,62 @@
+import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { olderThan, type After } from '../../../src/flows/forms/forms.paging.js';
+import { describeEachDb, testDb } from '../../helpers.js';
+
+// The newest-first page queries of the waitlist and forms stores, as they build them.
+const after: After = ['2026-01-01T00:00:00.000Z', 'c0000000000000000000000'];
+const pages = (db: Kysely<any>): [index: string, query: SelectQueryBuilder<any, any, any>][] => {
+  const newest = (q: SelectQueryBuilder<any, any, any>) => q.where((eb) => olderThan(eb, after)).orderBy('created_at', 'desc').orderBy('id', 'desc').limit(50);
+  return [
+    ['waitlist_signups_page_idx', newest(db.selectFrom('waitlist_signups').selectAll().where('app_id', '=', 'a'))],
+    ['waitlist_signups_flow_page_idx', newest(db.selectFrom('waitlist_signups').selectAll().where('app_id', '=', 'a').where('flow_id', '=', 'f'))],
+    ['form_submissions_page_idx', newest(db.selectFrom('form_submissions').selectAll().where('app_id', '=', 'a').where('type', '=', 'feedback'))],
+    ['form_submissions_category_idx', newest(db.selectFrom('form_submissions').selectAll().where('app_id', '=', 'a').where('type', '=', 'report').where('category', '=', 'bug'))],
+  ];
+};
+
+describeEachDb('forms paging indexes', (dialect) => {
+  let h: Awaited<ReturnType<typeof testDb>>;
+  beforeAll(async () => {
+    h = await testDb(dialect);
+  });
+  afterAll(() => h.cleanup());
+
+  it('are ascending (inserts land at the right edge)', async () => {
+    if (dialect === 'sqlite') {
+      const defs = h.sqlite!.prepare("SELECT sql FROM sqlite_master WHERE name LIKE '%page_idx' OR name LIKE '%category_idx'").pluck().all() as string[];
+      expect(defs).toHaveLength(4);
+      for (const d of defs) expect(d).not.toMatch(/DESC/i);
+    } else {
+      const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND (indexname LIKE '%page_idx' OR indexname LIKE '%category_idx')`.execute(h.db);
+      expect(rows).toHaveLength(4);
+      for (const r of rows) expect(r.indexdef).not.toMatch(/DESC/i);
+    }
+  });
+
+  it('serve every newest-first page by a backward index scan, without a sort', async () => {
+    for (const [index, query] of pages(h.db as Kysely<any>)) {
+      const { sql: text, parameters } = query.compile();
+      if (dialect === 'sqlite') {
+        const plan = (h.sqlite!.prepare(`EXPLAIN QUERY PLAN ${text}`).all(...(parameters as unknown[])) as { detail: string }[]).map((r) => r.detail).join('\n');
+        expect(plan, text).toContain(`USING INDEX ${index}`);
+        expect(plan, text).not.toContain('TEMP B-TREE');
+      } else {
+        // Empty tables: forbid the planner's cheaper-on-nothing choices so the index's usability shows.
+        const plan = await h.db.connection().execute(async (conn) => {
+          await sql`SET enable_seqscan = off`.execute(conn);
+          await sql`SET enable_bitmapscan = off`.execute(conn);
+          await sql`SET enable_sort = off`.execute(conn);
+          try {
+            const r = await conn.executeQuery<{ 'QUERY PLAN': string }>({ sql: `EXPLAIN ${text}`, parameters, query: query.toOperationNode() } as any);
+            return r.rows.map((row) => row['QUERY PLAN']).join('\n');
+          } finally {
+            await sql`RESET ALL`.execute(conn);
+          }
+        });
+        expect(plan, text).toContain(`Index Scan Backward using ${index}`);
+        expect(plan, text).not.toContain('Sort');
+      }
+    }
+  });
+});
