@@ -122,6 +122,12 @@ export interface WaitlistSignupsTable {
   referrer: string | null;
   attributes_json: string | null;
   created_at: string;
+  /** Approximate place, as the client sent it (migration 0012). */
+  area: string | null;
+  approx_lat: number | null;
+  approx_lon: number | null;
+  /** Geohash of the rounded coordinates, 5 characters (about 5 km). */
+  geohash: string | null;
 }
 
 export interface FormSubmissionsTable {

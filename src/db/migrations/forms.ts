@@ -63,6 +63,17 @@ export const formsMigrations: Record<string, Migration> = {
       }
     },
   },
+  // Why: WIRE's list_waitlist_signups rows carry an approximate place (area, approxLat,
+  // approxLon, geohash) for programmatic (SDK) signups. Nullable: web signups have none.
+  '0012_signup_geo': {
+    async up(db: Kysely<any>) {
+      // One column per statement: SQLite's ALTER TABLE adds one at a time.
+      await db.schema.alterTable('waitlist_signups').addColumn('area', 'text').execute();
+      await db.schema.alterTable('waitlist_signups').addColumn('approx_lat', 'real').execute();
+      await db.schema.alterTable('waitlist_signups').addColumn('approx_lon', 'real').execute();
+      await db.schema.alterTable('waitlist_signups').addColumn('geohash', 'text').execute();
+    },
+  },
 };
 
 const PAGE_INDEXES: [name: string, table: string, columns: string[]][] = [

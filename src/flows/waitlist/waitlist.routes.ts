@@ -25,6 +25,10 @@ const signup = z.object({
   appVersion: z.string().nullable(),
   referrer: z.string().nullable(),
   attributes: z.record(z.string(), z.unknown()).nullable().describe('Custom-field answers keyed by field id.'),
+  area: z.string().nullable().describe('Approximate place in words, as the client sent it.'),
+  approxLat: z.number().nullable().describe('Latitude rounded to 2 decimals (about 1 km), or null.'),
+  approxLon: z.number().nullable().describe('Longitude rounded to 2 decimals, or null.'),
+  geohash: z.string().nullable().describe('5-character geohash (about 5 km) of the rounded coordinates, or null.'),
   flowSlug: z.string().nullable().describe('Which waitlist.'),
   createdAt: z.string(),
 });

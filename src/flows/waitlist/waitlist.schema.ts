@@ -44,6 +44,13 @@ export const signupBody = z
     appVersion: tag(40),
     referrer: tag(500).describe('Referring page or campaign.'),
     attributes: attributes.optional(),
+    area: tag(100).describe('Where the person is, in words (e.g. `Berlin, DE`), as the client knows it.'),
+    approxLat: z.number().min(-90).max(90).optional().describe('Approximate latitude; stored rounded to 2 decimals (about 1 km). Sent together with approxLon.'),
+    approxLon: z.number().min(-180).max(180).optional().describe('Approximate longitude; stored rounded to 2 decimals. Sent together with approxLat.'),
+  })
+  .refine((b) => (b.approxLat === undefined) === (b.approxLon === undefined), {
+    message: 'approxLat and approxLon go together',
+    path: ['approxLon'],
   })
   .describe('Waitlist signup.');
 export type SignupBody = z.infer<typeof signupBody>;

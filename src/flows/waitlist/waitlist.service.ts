@@ -1,3 +1,4 @@
+import geohash from 'ngeohash';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Clock } from '../../kernel/clock.js';
 import { notFound } from '../../kernel/errors.js';
@@ -36,9 +37,16 @@ const toSignup = (r: SignupRow, flowSlug: string | undefined) => ({
   appVersion: r.app_version,
   referrer: r.referrer,
   attributes: r.attributes_json ? JSON.parse(r.attributes_json) : null,
+  area: r.area,
+  approxLat: r.approx_lat,
+  approxLon: r.approx_lon,
+  geohash: r.geohash,
   flowSlug: flowSlug ?? null,
   createdAt: r.created_at,
 });
+
+/** About 1 km: the place stays approximate whatever precision a client sends. */
+const approx = (deg: number | undefined) => (deg === undefined ? null : Math.round(deg * 100) / 100);
 
 export function createWaitlistService(deps: { store: WaitlistStore; published: PublishedLookup; flows: FlowService; clock: Clock }) {
   const { store, flows, clock } = deps;
@@ -80,6 +88,7 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
     async signup(body: SignupBody, client: ClientInfo) {
       const p = await published(body.appSlug, body.flowSlug);
       const id = rowId();
+      const [lat, lon] = [approx(body.approxLat), approx(body.approxLon)];
       if (body.website) return { ok: true as const, id, alreadySignedUp: false };
       const inserted = await store.insert({
         id,
@@ -96,6 +105,10 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
         referrer: body.referrer || null,
         attributes_json: body.attributes && Object.keys(body.attributes).length ? JSON.stringify(body.attributes) : null,
         created_at: clock.now().toISOString(),
+        area: body.area || null,
+        approx_lat: lat,
+        approx_lon: lon,
+        geohash: lat !== null && lon !== null ? geohash.encode(lat, lon, 5) : null,
       });
       if (!inserted) return { ok: true as const, alreadySignedUp: true };
       count.forget(p.flow.id);

@@ -9,6 +9,7 @@ export type SignupRow = Selectable<WaitlistSignupsTable>;
 const COLUMNS = [
   'id', 'app_id', 'flow_id', 'email', 'email_normalized', 'source', 'country', 'user_agent',
   'locale', 'platform', 'app_version', 'referrer', 'attributes_json', 'created_at',
+  'area', 'approx_lat', 'approx_lon', 'geohash',
 ] as const satisfies readonly (keyof SignupRow)[];
 
 /** Signups, scoped by app. A repeat email on the same waitlist is absorbed by the unique key. */

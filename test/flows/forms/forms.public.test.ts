@@ -180,6 +180,24 @@ describeEachDb('public form API', (dialect) => {
     expect((await submit(t, 'waitlist', { appSlug: slug, email: `${'a'.repeat(250)}@x.io` })).statusCode).toBe(422);
   });
 
+  it('waitlist: an SDK signup\'s approximate place is kept rounded, with its geohash; half a place is a 422', async () => {
+    const r = await submit(t, 'waitlist', { appSlug: slug, flowSlug: 'beta', email: 'geo@example.com', platform: 'ios', area: 'Berlin, DE', approxLat: 52.520008, approxLon: 13.404954 });
+    expect(r.statusCode, r.body).toBe(201);
+    const list = await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/waitlist/signups?flowSlug=beta&limit=200`, headers: t.auth });
+    const row = list.json().signups.find((s: { email: string }) => s.email === 'geo@example.com');
+    expect(row).toMatchObject({ area: 'Berlin, DE', approxLat: 52.52, approxLon: 13.4, geohash: 'u33db' });
+    const plain = list.json().signups.find((s: { email: string }) => s.email === 'bob@example.com');
+    expect(plain).toMatchObject({ area: null, approxLat: null, approxLon: null, geohash: null });
+
+    const half = await submit(t, 'waitlist', { appSlug: slug, email: 'half@example.com', approxLat: 52.5 });
+    expect(half.statusCode).toBe(422);
+    expect(half.json().issues[0].path).toBe('/approxLon');
+    for (const bad of [{ approxLat: 91, approxLon: 0 }, { approxLat: 0, approxLon: -180.5 }, { approxLat: '52', approxLon: '13' }, { area: 'x'.repeat(101) }]) {
+      expect((await submit(t, 'waitlist', { appSlug: slug, email: 'bad-geo@example.com', ...bad })).statusCode, JSON.stringify(bad)).toBe(422);
+    }
+    expect(await t.db.db.selectFrom('waitlist_signups').select('id').where('email', 'in', ['half@example.com', 'bad-geo@example.com']).execute()).toEqual([]);
+  });
+
   it('stores every acknowledged signup and submission under concurrency (group commit)', async () => {
     const n = 150;
     const signups = await Promise.all(Array.from({ length: n }, (_, i) => submit(t, 'waitlist', { appSlug: slug, flowSlug: 'beta', email: `bulk${i}@example.com` })));
