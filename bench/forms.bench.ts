@@ -106,7 +106,7 @@ appendFileSync(
   resolve(import.meta.dirname, '../docs/benchmarks.md'),
   [
     '',
-    `### forms: ${date} UTC, ${cpus().length} cores, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, SQLite (WAL, synchronous=FULL)`,
+    `### forms: ${date} UTC, ${cpus().length} cores, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, SQLite (WAL, every acknowledged write fsynced)`,
     '',
     '| round | endpoint | req/s | p50 ms | p99 ms | vs raw node:http |',
     '|---|---|---|---|---|---|',

@@ -1,13 +1,14 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { closeSync, fdatasync, openSync } from 'node:fs';
+import { coalescedSync } from './coalesced-sync.js';
 
 /** Runs `fn` (synchronous, on the shared connection) now; resolves once what it wrote is on disk. */
 export type DurableWrite = <T>(fn: () => T) => Promise<T>;
 
 /**
  * Durable writes on the shared SQLite connection without blocking the event loop on fsync,
- * for hot paths that group many requests into one transaction (clicks, votes; see
- * group-commit.ts).
+ * for hot paths that group many requests into one transaction (clicks, votes, signups and
+ * submissions; see group-commit.ts).
  *
  * The write runs synchronously with synchronous=NORMAL (WAL frames written, not yet synced:
  * microseconds), then the WAL file is fdatasync'ed on libuv's thread pool, and only then does
@@ -23,8 +24,8 @@ export function createDurableWriter(
   sqlite: SqliteDatabase.Database,
   /** Starts the handle's background checkpointer (idempotent). */
   checkpointInBackground: () => void,
-): { write: DurableWrite; close(): void } {
-  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; syncWal(): Promise<void>; stop(): void } | undefined;
+): { write: DurableWrite; close(): Promise<void> } {
+  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; syncWal(): Promise<void>; stop(): Promise<void> } | undefined;
 
   const start = () => {
     const wal = sqlite.memory ? undefined : walSyncer(sqlite);
@@ -33,7 +34,7 @@ export function createDurableWriter(
       relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
       strict: sqlite.prepare('PRAGMA synchronous = FULL'),
       syncWal: wal?.sync ?? (async () => {}),
-      stop: () => wal?.close(),
+      stop: async () => wal?.close(),
     };
   };
 
@@ -61,54 +62,34 @@ export function createDurableWriter(
 
   return {
     write,
-    close() {
-      started?.stop();
+    async close() {
+      const s = started;
       started = undefined;
+      await s?.stop();
     },
   };
 }
 
-/**
- * fdatasync of the WAL file (what SQLite itself uses on Linux), coalesced: at most one runs at
- * a time. A caller arriving while one runs may have written after it started, so it waits for
- * the next one, which then covers every write made in the meantime: under load, one fsync per
- * disk round trip instead of one per group, and the thread pool is never queued up with them.
- */
+/** fdatasync of the WAL file (what SQLite itself uses on Linux), coalesced (coalesced-sync.ts). */
 function walSyncer(sqlite: SqliteDatabase.Database) {
   let fd: number | undefined;
-  let running: Promise<void> | undefined;
-  let next: Promise<void> | undefined;
-
-  const fsyncOnce = () =>
-    new Promise<void>((resolve, reject) => {
-      try {
-        // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
-        fd ??= openSync(`${sqlite.name}-wal`, 'r');
-      } catch (err) {
-        return reject(err);
-      }
-      fdatasync(fd, (err) => (err ? reject(err) : resolve()));
-    });
-
-  const sync = (): Promise<void> => {
-    if (!running) {
-      running = fsyncOnce().finally(() => {
-        running = undefined;
-      });
-      return running;
-    }
-    next ??= running
-      .catch(() => {})
-      .then(() => {
-        next = undefined;
-        return sync();
-      });
-    return next;
-  };
-
+  const syncs = coalescedSync(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        try {
+          // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
+          fd ??= openSync(`${sqlite.name}-wal`, 'r');
+        } catch (err) {
+          return reject(err);
+        }
+        fdatasync(fd, (err) => (err ? reject(err) : resolve()));
+      }),
+  );
   return {
-    sync,
-    close() {
+    sync: syncs.sync,
+    async close() {
+      // A descriptor closed under a running fdatasync could be reused by another file.
+      await syncs.settled();
       if (fd !== undefined) closeSync(fd);
       fd = undefined;
     },

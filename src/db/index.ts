@@ -68,7 +68,7 @@ export function openDb(opts: DbOptions): DbHandle {
     durableWrite: durable.write,
     checkpointInBackground,
     async close() {
-      durable.close();
+      await durable.close();
       await checkpointer?.stop();
       checkpointer = undefined;
       await db.destroy();

@@ -1,30 +1,39 @@
 import { createHmac, createSecretKey } from 'node:crypto';
+import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { CountryResponse } from 'maxmind';
 import type { ClientInfo } from './operation.js';
 
 /**
- * Privacy: the raw client IP is never stored or logged; what is kept is its keyed hash (HMAC
- * with the server secret, so hashes can't be reversed by brute-forcing the IPv4 space without
- * the secret). `request.ip` honours X-Forwarded-For only when TRUST_PROXY says so (Fastify
- * trustProxy).
+ * Privacy: the raw client IP is never stored or logged; what is persisted is its keyed hash
+ * (HMAC with the server secret, so hashes can't be reversed by brute-forcing the IPv4 space
+ * without the secret). `request.ip` honours X-Forwarded-For only when TRUST_PROXY says so
+ * (Fastify trustProxy).
  */
 export function ipHasher(secret: string): (ip: string) => string {
   const key = createSecretKey(Buffer.from(secret));
-  // A client sends many requests: remember recent hashes in this process's memory (bounded,
-  // emptied when full) instead of computing an HMAC per request.
+  const hmac = (ip: string) => createHmac('sha256', key).update(`ip:${ip}`).digest('hex');
+  // A client sends many requests: recent hashes are remembered in this process's memory, at
+  // most RECENT_IPS addresses for at most RECENT_MS (so raw addresses do not linger there),
+  // and only real addresses (behind a trusted proxy the value comes from a header).
   const recent = new Map<string, string>();
+  let since = Date.now();
   return (ip) => {
+    const now = Date.now();
+    if (recent.size >= RECENT_IPS || now - since > RECENT_MS) {
+      recent.clear();
+      since = now;
+    }
     let h = recent.get(ip);
     if (h === undefined) {
-      h = createHmac('sha256', key).update(`ip:${ip}`).digest('hex');
-      if (recent.size >= RECENT_IPS) recent.clear();
-      recent.set(ip, h);
+      h = hmac(ip);
+      if (isIP(ip)) recent.set(ip, h);
     }
     return h;
   };
 }
 
+const RECENT_MS = 60_000;
 const RECENT_IPS = 10_000;
 const hashers = new Map<string, (ip: string) => string>();
 const requestHashes = new WeakMap<FastifyRequest, string>();

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type Migration } from 'kysely';
 
 export const formsMigrations: Record<string, Migration> = {
   // Why: waitlist signups and feedback/report/contact submissions, listed newest first by
@@ -57,9 +57,22 @@ export const formsMigrations: Record<string, Migration> = {
    */
   '0011_page_indexes_ascending': {
     async up(db: Kysely<any>) {
+      if (db.getExecutor().adapter instanceof SqliteAdapter) {
+        // SQLite has no ALTER INDEX … RENAME; the migration holds the database's write lock anyway.
+        for (const [name, table, columns] of PAGE_INDEXES) {
+          await sql`DROP INDEX ${sql.id(name)}`.execute(db);
+          await sql`CREATE INDEX ${sql.id(name)} ON ${sql.id(table)} (${sql.join(columns.map((c) => sql.id(c)))})`.execute(db);
+        }
+        return;
+      }
+      // PostgreSQL: build the new indexes first (reads go on meanwhile), then swap names, so the
+      // exclusive lock a DROP takes is held only for the short end of the transaction.
       for (const [name, table, columns] of PAGE_INDEXES) {
+        await sql`CREATE INDEX ${sql.id(`${name}_asc`)} ON ${sql.id(table)} (${sql.join(columns.map((c) => sql.id(c)))})`.execute(db);
+      }
+      for (const [name] of PAGE_INDEXES) {
         await sql`DROP INDEX ${sql.id(name)}`.execute(db);
-        await sql`CREATE INDEX ${sql.id(name)} ON ${sql.id(table)} (${sql.join(columns.map((c) => sql.id(c)))})`.execute(db);
+        await sql`ALTER INDEX ${sql.id(`${name}_asc`)} RENAME TO ${sql.id(name)}`.execute(db);
       }
     },
   },
@@ -69,8 +82,9 @@ export const formsMigrations: Record<string, Migration> = {
     async up(db: Kysely<any>) {
       // One column per statement: SQLite's ALTER TABLE adds one at a time.
       await db.schema.alterTable('waitlist_signups').addColumn('area', 'text').execute();
-      await db.schema.alterTable('waitlist_signups').addColumn('approx_lat', 'real').execute();
-      await db.schema.alterTable('waitlist_signups').addColumn('approx_lon', 'real').execute();
+      // double precision: an 8-byte float on both databases (`real` is 4 bytes on PostgreSQL).
+      await db.schema.alterTable('waitlist_signups').addColumn('approx_lat', 'double precision').execute();
+      await db.schema.alterTable('waitlist_signups').addColumn('approx_lon', 'double precision').execute();
       await db.schema.alterTable('waitlist_signups').addColumn('geohash', 'text').execute();
     },
   },

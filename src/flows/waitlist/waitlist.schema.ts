@@ -45,10 +45,10 @@ export const signupBody = z
     referrer: tag(500).describe('Referring page or campaign.'),
     attributes: attributes.optional(),
     area: tag(100).describe('Where the person is, in words (e.g. `Berlin, DE`), as the client knows it.'),
-    approxLat: z.number().min(-90).max(90).optional().describe('Approximate latitude; stored rounded to 2 decimals (about 1 km). Sent together with approxLon.'),
-    approxLon: z.number().min(-180).max(180).optional().describe('Approximate longitude; stored rounded to 2 decimals. Sent together with approxLat.'),
+    approxLat: z.number().min(-90).max(90).nullish().describe('Approximate latitude; stored rounded to 2 decimals (about 1 km). Sent together with approxLon; null = none.'),
+    approxLon: z.number().min(-180).max(180).nullish().describe('Approximate longitude; stored rounded to 2 decimals. Sent together with approxLat; null = none.'),
   })
-  .refine((b) => (b.approxLat === undefined) === (b.approxLon === undefined), {
+  .refine((b) => (b.approxLat == null) === (b.approxLon == null), {
     message: 'approxLat and approxLon go together',
     path: ['approxLon'],
   })

@@ -46,7 +46,7 @@ const toSignup = (r: SignupRow, flowSlug: string | undefined) => ({
 });
 
 /** About 1 km: the place stays approximate whatever precision a client sends. */
-const approx = (deg: number | undefined) => (deg === undefined ? null : Math.round(deg * 100) / 100);
+const approx = (deg: number | null | undefined) => (deg == null ? null : Math.round(deg * 100) / 100);
 
 export function createWaitlistService(deps: { store: WaitlistStore; published: PublishedLookup; flows: FlowService; clock: Clock }) {
   const { store, flows, clock } = deps;

@@ -30,7 +30,11 @@ it('kill -9 during a signup storm: every acknowledged signup and feedback is in 
       ? post('waitlist', { appSlug: 'storm', email: `storm-${i}@example.com` }, () => signups.push(`storm-${i}@example.com`))
       : post('feedback', { appSlug: 'storm', message: `storm-${i}` }, () => feedback.push(`storm-${i}`)),
   );
-  while (signups.length + feedback.length < 50) await new Promise((r) => setTimeout(r, 1));
+  const deadline = Date.now() + 30_000;
+  while (signups.length + feedback.length < 50) {
+    if (server.proc.exitCode !== null || Date.now() > deadline) throw new Error(`no 50 answers before the kill:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 1));
+  }
   server.proc.kill('SIGKILL');
   await Promise.all(storm);
   await server.exited;

@@ -189,6 +189,8 @@ describeEachDb('public form API', (dialect) => {
     const plain = list.json().signups.find((s: { email: string }) => s.email === 'bob@example.com');
     expect(plain).toMatchObject({ area: null, approxLat: null, approxLon: null, geohash: null });
 
+    const none = await submit(t, 'waitlist', { appSlug: slug, flowSlug: 'beta', email: 'nullgeo@example.com', approxLat: null, approxLon: null });
+    expect(none.statusCode, none.body).toBe(201); // an SDK's null means no place
     const half = await submit(t, 'waitlist', { appSlug: slug, email: 'half@example.com', approxLat: 52.5 });
     expect(half.statusCode).toBe(422);
     expect(half.json().issues[0].path).toBe('/approxLon');

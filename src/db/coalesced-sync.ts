@@ -1,0 +1,49 @@
+/**
+ * Coalesces fsyncs of one file: at most one runs at a time. A caller arriving while one runs
+ * may have written after it started, so it waits for the next one, which then covers every
+ * write made in the meantime: under load, one fsync per disk round trip instead of one per
+ * caller, and the thread pool is never queued up with them.
+ *
+ * A failed fsync is final. Linux reports a writeback error once and may drop the failed pages,
+ * so a later fsync can succeed without the earlier writes on disk (and SQLite's WAL recovery
+ * stops at the first bad frame, taking later commits with it). Like PostgreSQL, we then refuse
+ * to acknowledge anything more: every later sync rejects, until the process restarts and
+ * SQLite recovers the WAL.
+ */
+export function coalescedSync(fsyncOnce: () => Promise<void>) {
+  let running: Promise<void> | undefined;
+  let next: Promise<void> | undefined;
+  let failed: Error | undefined;
+
+  const start = () => {
+    running = fsyncOnce()
+      .catch((err: unknown) => {
+        failed ??= new Error(`WAL fsync failed; no write is acknowledged until a restart: ${err instanceof Error ? err.message : String(err)}`);
+        throw failed;
+      })
+      .finally(() => {
+        running = undefined;
+      });
+    return running;
+  };
+
+  const sync = (): Promise<void> => {
+    if (failed) return Promise.reject(failed);
+    if (!running) return start();
+    next ??= running
+      .catch(() => {})
+      .then(() => {
+        next = undefined;
+        return sync();
+      });
+    return next;
+  };
+
+  return {
+    sync,
+    /** Resolves once no fsync is running or waiting (before the file's descriptor is closed). */
+    async settled(): Promise<void> {
+      while (running || next) await (next ?? running)!.catch(() => {});
+    },
+  };
+}
