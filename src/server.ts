@@ -148,7 +148,11 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   registerWishlistPages(app, services.wishlist, config, deps.country);
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
-  app.get('/healthz', { schema: { hide: true } }, async () => ({ ok: true }));
+  // 503 once a WAL fsync failed: writes are refused until a restart, so a supervisor should restart us.
+  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+    const failure = opts.db.writeFailure?.();
+    return failure ? reply.code(503).send({ ok: false, error: failure.message }) : { ok: true };
+  });
 
   return app as unknown as FastifyInstance & { services: Services };
 }

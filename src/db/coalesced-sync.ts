@@ -41,6 +41,8 @@ export function coalescedSync(fsyncOnce: () => Promise<void>) {
 
   return {
     sync,
+    /** The error that made syncing final, if one did. */
+    failure: (): Error | undefined => failed,
     /** Resolves once no fsync is running or waiting (before the file's descriptor is closed). */
     async settled(): Promise<void> {
       while (running || next) await (next ?? running)!.catch(() => {});

@@ -24,8 +24,8 @@ export function createDurableWriter(
   sqlite: SqliteDatabase.Database,
   /** Starts the handle's background checkpointer (idempotent). */
   checkpointInBackground: () => void,
-): { write: DurableWrite; close(): Promise<void> } {
-  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; syncWal(): Promise<void>; stop(): Promise<void> } | undefined;
+): { write: DurableWrite; failure(): Error | undefined; close(): Promise<void> } {
+  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; syncWal(): Promise<void>; failure(): Error | undefined; stop(): Promise<void> } | undefined;
 
   const start = () => {
     const wal = sqlite.memory ? undefined : walSyncer(sqlite);
@@ -34,6 +34,7 @@ export function createDurableWriter(
       relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
       strict: sqlite.prepare('PRAGMA synchronous = FULL'),
       syncWal: wal?.sync ?? (async () => {}),
+      failure: () => wal?.failure(),
       stop: async () => wal?.close(),
     };
   };
@@ -62,6 +63,7 @@ export function createDurableWriter(
 
   return {
     write,
+    failure: () => started?.failure(),
     async close() {
       const s = started;
       started = undefined;
@@ -87,6 +89,7 @@ function walSyncer(sqlite: SqliteDatabase.Database) {
   );
   return {
     sync: syncs.sync,
+    failure: syncs.failure,
     async close() {
       // A descriptor closed under a running fdatasync could be reused by another file.
       await syncs.settled();

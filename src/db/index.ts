@@ -24,6 +24,8 @@ export interface DbHandle {
    * whichever connection commits past 1000 WAL pages, stalling that writer for milliseconds.
    */
   checkpointInBackground?: () => void;
+  /** SQLite only: why durable writes are refused since a WAL fsync failed (coalesced-sync.ts), if they are. */
+  writeFailure?: () => Error | undefined;
   close(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export function openDb(opts: DbOptions): DbHandle {
     sqlite,
     durableWrite: durable.write,
     checkpointInBackground,
+    writeFailure: durable.failure,
     async close() {
       await durable.close();
       await checkpointer?.stop();

@@ -60,8 +60,9 @@ describe('coalescedSync', () => {
 
   it('makes a failed fsync final: its callers and every later one are refused', async () => {
     const f = fakeFsync();
-    const { sync, settled } = coalescedSync(f.fsync);
+    const { sync, settled, failure } = coalescedSync(f.fsync);
     const a = sync();
+    expect(failure()).toBeUndefined();
     await turn();
     const b = sync(); // waiting for the next one when the first fails
     f.runs[0].finish(new Error('EIO'));
@@ -69,6 +70,7 @@ describe('coalescedSync', () => {
     await expect(b).rejects.toThrow(/WAL fsync failed/);
     await expect(sync()).rejects.toThrow(/WAL fsync failed/);
     expect(f.runs).toHaveLength(1); // nothing more was even tried
+    expect(failure()?.message).toMatch(/EIO/);
     await settled();
   });
 

@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildServer } from '../../src/server.js';
+import { testConfig, testDb } from '../helpers.js';
+
+let h: Awaited<ReturnType<typeof testDb>>;
+let failure: Error | undefined;
+let app: Awaited<ReturnType<typeof buildServer>>;
+beforeAll(async () => {
+  h = await testDb('sqlite');
+  // The real handle, with its write-failure signal under the test's control.
+  app = await buildServer({ config: testConfig(), db: { ...h, writeFailure: () => failure }, logger: false });
+});
+afterAll(async () => {
+  await app.close();
+  await h.cleanup();
+});
+
+it('/healthz answers 503 with the reason once durable writes are refused, so a supervisor restarts the server', async () => {
+  expect((await app.inject({ url: '/healthz' })).json()).toEqual({ ok: true });
+  expect(h.writeFailure?.()).toBeUndefined(); // a real handle starts healthy
+  failure = new Error('WAL fsync failed; no write is acknowledged until a restart: EIO');
+  const r = await app.inject({ url: '/healthz' });
+  expect(r.statusCode).toBe(503);
+  expect(r.json()).toEqual({ ok: false, error: failure.message });
+});
