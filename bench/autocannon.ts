@@ -1,6 +1,9 @@
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 
+/** Median of per-round numbers (the upper middle one for an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
 export interface LoadResult {
   reqPerSec: number;
   p50: number;

@@ -13,7 +13,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { LoadResult } from './autocannon.js';
+import { median, type LoadResult } from './autocannon.js';
 import { cli, freePort, processEnv, startServer } from '../test/process-helpers.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -90,7 +90,6 @@ const feedbackRows = (db.prepare("SELECT count(*) AS n FROM form_submissions WHE
 db.close();
 rmSync(env.DATA_DIR, { recursive: true, force: true });
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const signupRatios = rounds.map((r) => ratio(r.signup, r.baseline));
 const feedbackRatios = rounds.map((r) => ratio(r.feedback, r.baseline));
 const acked = [...warmup[0].acked, ...rounds.flatMap((r) => r.signup.acked)];

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
 import { openAndMigrate } from '../src/db/index.js';
 import { buildServer } from '../src/server.js';
-import { autocannon, type LoadResult } from './autocannon.js';
+import { autocannon, median, type LoadResult } from './autocannon.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -118,7 +118,6 @@ async function startAppflows() {
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const fmt = (r: { reqPerSec: number; p50: number; p99: number }) =>
   `${Math.round(r.reqPerSec).toString().padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
 

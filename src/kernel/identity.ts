@@ -36,18 +36,12 @@ export function ipHasher(secret: string): (ip: string) => string {
 const RECENT_MS = 60_000;
 const RECENT_IPS = 10_000;
 const hashers = new Map<string, (ip: string) => string>();
-const requestHashes = new WeakMap<FastifyRequest, string>();
 
-/** The request's hashed client IP, computed once per request (the rate limiter and the handler both need it). */
+/** The request's hashed client IP (the rate limiter and the handler both ask; ipHasher remembers it). */
 export function requestIpHash(request: FastifyRequest, secret: string): string {
-  let h = requestHashes.get(request);
-  if (h === undefined) {
-    let hash = hashers.get(secret);
-    if (!hash) hashers.set(secret, (hash = ipHasher(secret)));
-    h = hash(request.ip);
-    requestHashes.set(request, h);
-  }
-  return h;
+  let hash = hashers.get(secret);
+  if (!hash) hashers.set(secret, (hash = ipHasher(secret)));
+  return hash(request.ip);
 }
 
 export interface CountryLookup {

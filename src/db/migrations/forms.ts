@@ -57,19 +57,19 @@ export const formsMigrations: Record<string, Migration> = {
    */
   '0011_page_indexes_ascending': {
     async up(db: Kysely<any>) {
+      const create = (name: string, table: string, columns: string[]) =>
+        sql`CREATE INDEX ${sql.id(name)} ON ${sql.id(table)} (${sql.join(columns.map((c) => sql.id(c)))})`.execute(db);
       if (db.getExecutor().adapter instanceof SqliteAdapter) {
         // SQLite has no ALTER INDEX … RENAME; the migration holds the database's write lock anyway.
         for (const [name, table, columns] of PAGE_INDEXES) {
           await sql`DROP INDEX ${sql.id(name)}`.execute(db);
-          await sql`CREATE INDEX ${sql.id(name)} ON ${sql.id(table)} (${sql.join(columns.map((c) => sql.id(c)))})`.execute(db);
+          await create(name, table, columns);
         }
         return;
       }
       // PostgreSQL: build the new indexes first (reads go on meanwhile), then swap names, so the
       // exclusive lock a DROP takes is held only for the short end of the transaction.
-      for (const [name, table, columns] of PAGE_INDEXES) {
-        await sql`CREATE INDEX ${sql.id(`${name}_asc`)} ON ${sql.id(table)} (${sql.join(columns.map((c) => sql.id(c)))})`.execute(db);
-      }
+      for (const [name, table, columns] of PAGE_INDEXES) await create(`${name}_asc`, table, columns);
       for (const [name] of PAGE_INDEXES) {
         await sql`DROP INDEX ${sql.id(name)}`.execute(db);
         await sql`ALTER INDEX ${sql.id(`${name}_asc`)} RENAME TO ${sql.id(name)}`.execute(db);

@@ -34,9 +34,9 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database, durableWrite: 
       return count.get(op.appId, op.ideaId) as number;
     }),
   );
-  // Each group's fsync starts right after its write; the kernel folds concurrent fsyncs of one
-  // file into a shared journal commit. Measured against one group at a time (the links
-  // module's choice) on this workload: 0.23-0.25x vs 0.19-0.20x of raw node:http.
+  // Each group is written as soon as it forms and waits for the next WAL fsync (coalesced: one
+  // at a time, db/coalesced-sync.ts). Measured against one group at a time (the links module's
+  // choice) on this workload: 0.23-0.25x vs 0.19-0.20x of raw node:http.
   const groups = createGroupCommit<VoteOp, number | undefined>((ops) => durableWrite(() => writeGroup.immediate(ops)), {
     maxInFlight: Number.POSITIVE_INFINITY,
   });
