@@ -21,11 +21,13 @@ import { flowOperations } from './kernel/flows/flows.routes.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
+import { clientIpOf, trustFrom } from './kernel/client-ip.js';
 import { countryLookup } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import { DOCUMENT_HEADERS, registerSecurityHeaders } from './kernel/security-headers.js';
 import type { Operation } from './kernel/operation.js';
+import { serverWithPreroute, type Preroute } from './kernel/preroute.js';
 import { registerLinkRedirects } from './links/links.redirect.js';
 import { linkOperations } from './links/links.routes.js';
 import { createLinkService } from './links/links.service.js';
@@ -81,9 +83,12 @@ export function loggerOptions(level: string) {
 
 export async function buildServer(opts: BuildOptions): Promise<FastifyInstance & { services: Services }> {
   const { config } = opts;
+  const trust = trustFrom(config.trustProxy);
+  let preroute: Preroute | undefined;
   const app = Fastify({
+    serverFactory: serverWithPreroute(() => preroute),
     logger: opts.logger === undefined ? loggerOptions(config.logLevel) : opts.logger,
-    trustProxy: config.trustProxy as any, // a hop count is valid at runtime; the types omit it
+    trustProxy: trust,
     bodyLimit: config.bodyLimit,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
@@ -143,7 +148,12 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   const ops = allOperations(services);
   for (const op of ops) registerOperation(app, op, deps);
   registerMcpHttp(app, ops, deps.authenticate);
-  registerLinkRedirects(app, services.links, { webUrl: config.webUrl, shortLinkUrl: config.shortLinkUrl, country: deps.country });
+  preroute = registerLinkRedirects(app, services.links, {
+    webUrl: config.webUrl,
+    shortLinkUrl: config.shortLinkUrl,
+    country: deps.country,
+    clientIp: clientIpOf(trust),
+  });
   registerFormPages(app, services, config, deps);
   registerWishlistPages(app, services.wishlist, config, deps.country);
 

@@ -58,10 +58,14 @@ export async function testDb(dialect: Dialect): Promise<DbHandle & { cleanup(): 
 export type TestApp = Awaited<ReturnType<typeof testApp>>;
 
 /** A full server on a fresh database, driven through Fastify inject (real routing, real DB). */
-export async function testApp(dialect: Dialect, opts: { env?: Record<string, string>; clock?: Clock } = {}) {
+export async function testApp(
+  dialect: Dialect,
+  opts: { env?: Record<string, string>; clock?: Clock; beforeReady?: (app: Awaited<ReturnType<typeof buildServer>>) => void } = {},
+) {
   const db = await testDb(dialect);
   const config = testConfig(opts.env);
   const app = await buildServer({ config, db, clock: opts.clock, logger: false });
+  opts.beforeReady?.(app);
   await app.ready();
   const created = await app.services.tokens.create('test');
   const token = created.token;

@@ -1,4 +1,5 @@
 import { createHmac, createSecretKey } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { CountryResponse } from 'maxmind';
@@ -44,8 +45,9 @@ export function requestIpHash(request: FastifyRequest, secret: string): string {
   return hash(request.ip);
 }
 
+/** A request's country from its client address and headers (any request: Fastify's or node's). */
 export interface CountryLookup {
-  (ip: string, request: FastifyRequest): string | null;
+  (ip: string, request: { headers: IncomingHttpHeaders }): string | null;
 }
 
 /** Country from a trusted header set by the operator's CDN (e.g. CF-IPCountry), if configured. */

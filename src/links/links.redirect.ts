@@ -1,17 +1,22 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CountryLookup } from '../kernel/identity.js';
 import { MessagePage } from '../kernel/pages/layout.js';
 import { sendPage } from '../kernel/pages/render.js';
+import type { Preroute } from '../kernel/preroute.js';
 import { applyBaseHeaders, bodilessRedirectRoute, REDIRECT_HEADERS } from '../kernel/security-headers.js';
 import { isBotAgent, targetFor } from './links.agents.js';
 import { CODE_PATTERN } from './links.schema.js';
 import type { LinkService } from './links.service.js';
+import type { ClickOutcome, ClickTarget } from './links.settle.js';
 import type { LinkRow } from './links.store.js';
 
 export interface RedirectOptions {
   webUrl: string;
   shortLinkUrl: string;
   country: CountryLookup;
+  /** The client address as request.ip would give it (kernel/client-ip.ts). */
+  clientIp: (req: IncomingMessage) => string;
 }
 
 /**
@@ -27,11 +32,44 @@ export function redirectMounts(webUrl: string, shortLinkUrl: string): { prefix: 
   return [{ prefix: '/l' }, { prefix, host: short.host }];
 }
 
+/** The code a redirect URL names, for the fast path: only plain `<prefix>/<code>[?query]`; anything else is Fastify's. */
+export function codeOf(url: string, host: string | undefined, mounts: { prefix: string; host?: string }[]): string | undefined {
+  for (const m of mounts) {
+    if ((m.host !== undefined && m.host !== host) || !url.startsWith(`${m.prefix}/`)) continue;
+    const query = url.indexOf('?');
+    const code = url.slice(m.prefix.length + 1, query < 0 ? undefined : query).toLowerCase();
+    if (CODE_PATTERN.test(code)) return code;
+  }
+  return undefined;
+}
+
 const MESSAGES = {
   notFound: { title: 'Link not found', message: 'There is no link at this address.' },
   disabled: { title: 'This link is disabled', message: 'Its owner has turned it off.' },
   ended: { title: 'This link has ended', message: 'This link has expired or reached its limit.' },
 };
+
+/** What one visit of a link settled to. */
+interface Visit {
+  row: LinkRow;
+  target: ClickTarget;
+  outcome: ClickOutcome;
+}
+
+/** Records a visit of an existing, enabled link (group commit: resolves once durable) and says what the visitor gets. */
+async function recordVisit(links: LinkService, row: LinkRow, req: IncomingMessage, opts: RedirectOptions): Promise<Visit> {
+  const ua = req.headers['user-agent'] ?? '';
+  const target = targetFor(ua, row);
+  const outcome = await links.record({
+    linkId: row.id,
+    bot: req.method === 'HEAD' || isBotAgent(ua),
+    target,
+    country: opts.country(opts.clientIp(req), req),
+  });
+  return { row, target, outcome };
+}
+
+const destination = ({ row, target }: Visit) => (target === 'ios' ? row.ios_url! : target === 'android' ? row.android_url! : row.url);
 
 /** A page instead of a redirect: the route opted out of the global headers, so it puts them back. */
 function page(reply: FastifyReply, status: number, m: { title: string; message: string }) {
@@ -42,51 +80,86 @@ function page(reply: FastifyReply, status: number, m: { title: string; message: 
 
 const redirect = (reply: FastifyReply, location: string) => reply.code(302).headers(REDIRECT_HEADERS).header('location', location).send();
 
-const ended = (reply: FastifyReply, row: LinkRow) =>
-  row.expired_behavior === 'redirect' && row.expired_url
-    ? redirect(reply, row.expired_url)
-    : page(reply, 410, { title: MESSAGES.ended.title, message: row.expired_message || MESSAGES.ended.message });
+function answer(reply: FastifyReply, visit: Visit) {
+  const { row } = visit;
+  switch (visit.outcome) {
+    case 'redirect':
+      return redirect(reply, destination(visit));
+    case 'ended':
+      return row.expired_behavior === 'redirect' && row.expired_url
+        ? redirect(reply, row.expired_url)
+        : page(reply, 410, { title: MESSAGES.ended.title, message: row.expired_message || MESSAGES.ended.message });
+    case 'disabled':
+      return page(reply, 410, MESSAGES.disabled);
+    case 'gone':
+      return page(reply, 404, MESSAGES.notFound);
+  }
+}
 
 type CodeRequest = FastifyRequest<{ Params: { code: string } }>;
 
-export function registerLinkRedirects(app: FastifyInstance, links: LinkService, opts: RedirectOptions) {
-  for (const { prefix, host } of redirectMounts(opts.webUrl, opts.shortLinkUrl)) {
+/**
+ * The redirect routes (Fastify) and, in front of them, a preroute for the hot case: a cached,
+ * enabled link whose click ends in a plain 302. That case skips Fastify's request lifecycle,
+ * which cost more than the click itself (docs/links.md, "Fast path"); it sends exactly what
+ * the route would (REDIRECT_HEADERS, location, content-length), after the same durable commit.
+ * Every other request (a cache miss, an unknown or disabled code, a visit that ends in a
+ * page, an error) is Fastify's: a visit the fast path already recorded is handed over with
+ * its outcome, so the route answers it without recording it twice.
+ */
+export function registerLinkRedirects(app: FastifyInstance, links: LinkService, opts: RedirectOptions): Preroute {
+  const mounts = redirectMounts(opts.webUrl, opts.shortLinkUrl);
+  const handedOver = new WeakMap<IncomingMessage, Promise<Visit>>();
+
+  for (const { prefix, host } of mounts) {
     app.route({
       method: ['GET', 'HEAD'],
       url: `${prefix}/:code`,
       constraints: host ? { host } : undefined,
-      // The hot path: no per-request info logs, no schema work, no zod, and only the headers a
-      // bodiless redirect needs (kernel/security-headers.ts); pages get the full set.
+      // No per-request info logs, no schema work, no zod, and only the headers a bodiless
+      // redirect needs (kernel/security-headers.ts); pages get the full set.
       logLevel: 'warn',
       config: bodilessRedirectRoute,
       schema: { hide: true },
       handler: async (request: CodeRequest, reply) => {
-        const code = request.params.code.toLowerCase();
-        const row = CODE_PATTERN.test(code) ? await links.lookup(code) : undefined;
-        if (!row) return page(reply, 404, MESSAGES.notFound);
-        if (row.status === 'disabled') return page(reply, 410, MESSAGES.disabled);
-        const ua = request.headers['user-agent'] ?? '';
-        const target = targetFor(ua, row);
-        const outcome = await links.record({
-          linkId: row.id,
-          bot: request.method === 'HEAD' || isBotAgent(ua),
-          target,
-          country: opts.country(request.ip, request),
-        });
-        switch (outcome) {
-          case 'redirect':
-            return redirect(reply, target === 'ios' ? row.ios_url! : target === 'android' ? row.android_url! : row.url);
-          case 'ended':
-            return ended(reply, row);
-          case 'disabled':
-            return page(reply, 410, MESSAGES.disabled);
-          case 'gone':
-            return page(reply, 404, MESSAGES.notFound);
+        let visit = handedOver.get(request.raw);
+        if (!visit) {
+          const code = request.params.code.toLowerCase();
+          const row = CODE_PATTERN.test(code) ? await links.lookup(code) : undefined;
+          if (!row) return page(reply, 404, MESSAGES.notFound);
+          if (row.status === 'disabled') return page(reply, 410, MESSAGES.disabled);
+          visit = recordVisit(links, row, request.raw, opts);
         }
+        return answer(reply, await visit);
       },
     });
   }
 
-  // Answered redirects wait for their commit; nothing queued is dropped on close.
+  // Once closing, Fastify answers (503); answered redirects wait for their commit, and
+  // nothing queued is dropped on close.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
   app.addHook('onClose', async () => links.drain());
+
+  const sendRedirect = (res: ServerResponse, location: string) => {
+    res.writeHead(302, { ...REDIRECT_HEADERS, location, 'content-length': '0' });
+    res.end();
+  };
+
+  return (req, res, toFastify) => {
+    if (closing || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    const code = codeOf(req.url ?? '', req.headers.host, mounts);
+    const row = code === undefined ? undefined : links.cached(code)?.row;
+    if (!row || row.status === 'disabled') return false;
+    const visit = recordVisit(links, row, req, opts);
+    const giveBack = () => {
+      handedOver.set(req, visit);
+      toFastify();
+    };
+    visit.then((v) => (v.outcome === 'redirect' ? sendRedirect(res, destination(v)) : giveBack()), giveBack);
+    return true;
+  };
 }

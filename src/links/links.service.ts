@@ -184,6 +184,11 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
       return cache.get(code);
     },
 
+    /** Redirect fast path: the cached link behind a code, only if it is cached and fresh (never queries). */
+    cached(code: string) {
+      return cache.peek(code);
+    },
+
     /** Redirect path: commits the click (group commit) and says what the visitor gets. */
     record(click: Click) {
       return clicks.record(click);

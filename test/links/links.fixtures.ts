@@ -54,13 +54,24 @@ export function visit(url: string, opts: { ua?: string; method?: string; host?: 
   });
 }
 
-/** Same through Fastify inject (fast, no sockets). */
-export async function injectVisit(t: TestApp, path: string, opts: { ua?: string; method?: 'GET' | 'HEAD'; host?: string; headers?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-  if (opts.ua !== undefined) headers['user-agent'] = opts.ua;
-  if (opts.host) headers.host = opts.host;
-  const r = await t.app.inject({ method: opts.method ?? 'GET', url: path, headers });
-  return { status: r.statusCode, location: r.headers.location as string | undefined, body: r.body, headers: r.headers };
+const listening = new WeakMap<TestApp, Promise<string>>();
+
+/** The test app's base URL over real HTTP (it starts listening on first use; t.close() stops it). */
+export function baseUrl(t: TestApp): Promise<string> {
+  let url = listening.get(t);
+  if (!url) {
+    url = t.app.listen({ port: 0, host: '127.0.0.1' });
+    listening.set(t, url);
+  }
+  return url;
+}
+
+/**
+ * A visit of the test app over real HTTP, as in production: the redirect fast path
+ * (links.redirect.ts) only exists on the server's socket, never under Fastify inject.
+ */
+export async function visitApp(t: TestApp, path: string, opts: { ua?: string; method?: 'GET' | 'HEAD'; host?: string; headers?: Record<string, string> } = {}) {
+  return visit(`${await baseUrl(t)}${path}`, opts);
 }
 
 /** A settable clock for expiry tests. */

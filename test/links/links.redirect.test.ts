@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { redirectMounts } from '../../src/links/links.redirect.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
-import { BOT_AGENTS, injectVisit, linksApi, manualClock, UA } from './links.fixtures.js';
+import { BOT_AGENTS, visitApp, linksApi, manualClock, UA } from './links.fixtures.js';
 
 describeEachDb('short links: redirects', (dialect) => {
   let t: TestApp;
@@ -18,7 +18,7 @@ describeEachDb('short links: redirects', (dialect) => {
     if (r.statusCode !== 201) throw new Error(r.body);
     return r.json().link as { id: string; code: string };
   };
-  const go = (code: string, opts: Parameters<typeof injectVisit>[2] = {}) => injectVisit(t, `/l/${code}`, { ua: UA.desktop, ...opts });
+  const go = (code: string, opts: Parameters<typeof visitApp>[2] = {}) => visitApp(t, `/l/${code}`, { ua: UA.desktop, ...opts });
   const stats = async (id: string) => (await api.get(id)).json();
 
   describe('platform routing', () => {
@@ -231,11 +231,11 @@ describeEachDb('short links: dedicated host', (dialect) => {
     const api = linksApi(t, (await t.createApp({ name: 'Go' })).slug);
     const { link } = (await api.create({ url: 'https://example.com/go', code: 'hello' })).json();
     expect(link.shortUrl).toBe('https://go.test/hello');
-    expect(await injectVisit(t, '/hello', { host: 'go.test', ua: UA.desktop })).toMatchObject({ status: 302, location: 'https://example.com/go' });
-    expect((await injectVisit(t, '/hello', { host: 'web.test', ua: UA.desktop })).status).toBe(404);
-    expect(await injectVisit(t, '/l/hello', { host: 'web.test', ua: UA.desktop })).toMatchObject({ status: 302, location: 'https://example.com/go' });
-    expect((await injectVisit(t, '/assets/base.css', { host: 'go.test' })).status).toBe(200);
-    expect((await injectVisit(t, '/healthz', { host: 'go.test' })).status).toBe(200);
+    expect(await visitApp(t, '/hello', { host: 'go.test', ua: UA.desktop })).toMatchObject({ status: 302, location: 'https://example.com/go' });
+    expect((await visitApp(t, '/hello', { host: 'web.test', ua: UA.desktop })).status).toBe(404);
+    expect(await visitApp(t, '/l/hello', { host: 'web.test', ua: UA.desktop })).toMatchObject({ status: 302, location: 'https://example.com/go' });
+    expect((await visitApp(t, '/assets/base.css', { host: 'go.test' })).status).toBe(200);
+    expect((await visitApp(t, '/healthz', { host: 'go.test' })).status).toBe(200);
     expect((await api.get('hello')).json().link.clickCount).toBe(2);
   });
 });

@@ -1,0 +1,31 @@
+import type { FastifyServerFactory } from 'fastify';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
+/**
+ * A handler that sees a request before Fastify does, for the rare route whose cost is mostly
+ * Fastify's own lifecycle (the short-link redirect: bench/links.bench.ts). It returns true when
+ * it took the request; it may still hand it to Fastify later with `toFastify()` (to have a page
+ * or an error rendered the usual way). Everything else goes to Fastify untouched.
+ */
+export type Preroute = (req: IncomingMessage, res: ServerResponse, toFastify: () => void) => boolean;
+
+/**
+ * Fastify's documented `serverFactory`: the HTTP server Fastify would build (lib/server.js:
+ * timeouts and keep-alive from Fastify's options), with `preroute()` asked first. The preroute
+ * is looked up per request because it is built after Fastify (it needs the services).
+ */
+export function serverWithPreroute(preroute: () => Preroute | undefined): FastifyServerFactory {
+  return (handler, options) => {
+    // Fastify hands over its options with defaults filled in (fastify.js).
+    const opts = options as { http?: object; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
+    const server = createServer(opts.http ?? {}, (req, res) => {
+      const take = preroute();
+      if (!take || !take(req, res, () => handler(req, res))) handler(req, res);
+    });
+    server.keepAliveTimeout = opts.keepAliveTimeout;
+    server.requestTimeout = opts.requestTimeout;
+    server.setTimeout(opts.connectionTimeout);
+    if (opts.maxRequestsPerSocket > 0) server.maxRequestsPerSocket = opts.maxRequestsPerSocket;
+    return server;
+  };
+}
