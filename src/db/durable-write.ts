@@ -39,27 +39,26 @@ export function createDurableWriter(
     };
   };
 
-  const write: DurableWrite = (fn) =>
-    new Promise((resolve, reject) => {
-      const attempt = () => {
-        // A Kysely transaction on this connection may be open across an await; ours must not join it.
-        if (sqlite.inTransaction) return void setTimeout(attempt, 1);
-        let out: ReturnType<typeof fn>;
-        try {
-          started ??= start();
-          started.relaxed.run();
-          try {
-            out = fn();
-          } finally {
-            started.strict.run();
-          }
-        } catch (err) {
-          return reject(err);
-        }
-        started.syncWal().then(() => resolve(out), reject);
-      };
-      attempt();
-    });
+  // Declared once, not per write: a named closure per call costs a defineProperty under tsx.
+  function attempt<T>(fn: () => T, resolve: (out: T) => void, reject: (err: unknown) => void) {
+    // A Kysely transaction on this connection may be open across an await; ours must not join it.
+    if (sqlite.inTransaction) return void setTimeout(attempt, 1, fn, resolve, reject);
+    let out: T;
+    try {
+      started ??= start();
+      started.relaxed.run();
+      try {
+        out = fn();
+      } finally {
+        started.strict.run();
+      }
+    } catch (err) {
+      return reject(err);
+    }
+    started.syncWal().then(() => resolve(out), reject);
+  }
+
+  const write: DurableWrite = (fn) => new Promise((resolve, reject) => attempt(fn, resolve, reject));
 
   return {
     write,

@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { DurableWrite } from '../db/durable-write.js';
+import type { LinkClicksTable } from '../db/types.js';
 import { byLink, rollUp, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
 /** One IMMEDIATE transaction (the write lock is taken up front) for a group of clicks. Synchronous. */
@@ -8,7 +9,20 @@ function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
   const count = sqlite.prepare(
     'UPDATE links SET click_count = click_count + ?, bot_click_count = bot_click_count + ?, history_count = history_count + ? WHERE id = ?',
   );
-  const insert = sqlite.prepare('INSERT INTO link_clicks (link_id, seq, created_at, target, country, is_bot) VALUES (?, ?, ?, ?, ?, ?)');
+  // A group's history rows go in with one statement per chunk of up to 64 rows (one prepared
+  // statement per row count, made on first use): each statement run costs a native call,
+  // a bind-and-step setup and a reset, so 25 rows in one run save ~10 us per group.
+  const inserts: SqliteDatabase.Statement[] = [];
+  const insertRows = (n: number) =>
+    (inserts[n] ??= sqlite.prepare(`INSERT INTO link_clicks (link_id, seq, created_at, target, country, is_bot) VALUES ${Array(n).fill('(?, ?, ?, ?, ?, ?)').join(', ')}`));
+  const appendHistory = (history: LinkClicksTable[]) => {
+    for (let from = 0; from < history.length; from += 64) {
+      const chunk = history.slice(from, from + 64);
+      const params: unknown[] = [];
+      for (const h of chunk) params.push(h.link_id, h.seq, h.created_at, h.target, h.country, h.is_bot);
+      insertRows(chunk.length).run(params);
+    }
+  };
   const add = sqlite.prepare(
     'INSERT INTO link_click_counts (link_id, target, country, is_bot, clicks) VALUES (?, ?, ?, ?, ?) ON CONFLICT (link_id, target, country, is_bot) DO UPDATE SET clicks = clicks + excluded.clicks',
   );
@@ -17,7 +31,7 @@ function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
     for (const [linkId, indexes] of byLink(clicks)) {
       const s = settle(read.get(linkId) as LinkCounters | undefined, indexes.map((i) => clicks[i]), now);
       if (s.history.length) count.run(s.granted, s.bots, s.history.length, linkId);
-      for (const h of s.history) insert.run(h.link_id, h.seq, h.created_at, h.target, h.country, h.is_bot);
+      appendHistory(s.history);
       for (const c of rollUp(s.history)) add.run(c.link_id, c.target, c.country, c.is_bot, c.clicks);
       indexes.forEach((ci, k) => (outcomes[ci] = s.outcomes[k]));
     }

@@ -155,11 +155,18 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
     const row = code === undefined ? undefined : links.cached(code)?.row;
     if (!row || row.status === 'disabled') return false;
     const visit = recordVisit(links, row, req, opts);
-    const giveBack = () => {
-      handedOver.set(req, visit);
-      toFastify();
-    };
-    visit.then((v) => (v.outcome === 'redirect' ? sendRedirect(res, destination(v)) : giveBack()), giveBack);
+    // Anonymous callbacks: named per-request closures cost a defineProperty each under tsx.
+    visit.then(
+      (v) => {
+        if (v.outcome === 'redirect') return sendRedirect(res, destination(v));
+        handedOver.set(req, visit);
+        toFastify();
+      },
+      () => {
+        handedOver.set(req, visit);
+        toFastify();
+      },
+    );
     return true;
   };
 }

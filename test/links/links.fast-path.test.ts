@@ -127,6 +127,28 @@ describeEachDb('short links: the redirect fast path', (dialect) => {
   });
 });
 
+describeEachDb('short links: one large click group', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('150 clicks of one event-loop turn are stored once each, seq 0..149, counters equal', async () => {
+    const api = linksApi(t, (await t.createApp({ name: 'Big' })).slug);
+    const l = (await api.create({ url: 'https://example.com/big', maxClicks: 140 })).json().link;
+    const clicks = Array.from({ length: 150 }, (_, i) => ({ linkId: l.id, bot: i % 10 === 9, target: 'fallback' as const, country: i % 2 ? 'FR' : null }));
+    const outcomes = await Promise.all(clicks.map((c) => t.app.services.links.record(c)));
+    expect(outcomes.filter((o) => o === 'redirect')).toHaveLength(150);
+    const rows = await t.db.db.selectFrom('link_clicks').select(['seq', 'is_bot']).where('link_id', '=', l.id).orderBy('seq').execute();
+    expect(rows.map((r) => r.seq)).toEqual(Array.from({ length: 150 }, (_, i) => i));
+    const { link, stats } = (await api.get(l.id)).json();
+    expect(link.clickCount).toBe(135);
+    expect(stats).toMatchObject({ clicks: 135, botClicks: 15 });
+    expect(stats.topCountries).toEqual([{ country: 'FR', clicks: 60 }]); // humans only
+  });
+});
+
 describe('short links: a failing click commit on the fast path', () => {
   let t: TestApp;
   beforeAll(async () => {
