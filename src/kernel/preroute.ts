@@ -4,10 +4,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 /**
  * A handler that sees a request before Fastify does, for the rare route whose cost is mostly
  * Fastify's own lifecycle (the short-link redirect: bench/links.bench.ts). It returns true when
- * it took the request; it may still hand it to Fastify later with `toFastify()` (to have a page
- * or an error rendered the usual way). Everything else goes to Fastify untouched.
+ * it took the request; it may still hand it to Fastify later with `fastify(req, res)` (to have a
+ * page or an error rendered the usual way). Everything else goes to Fastify untouched.
  */
-export type Preroute = (req: IncomingMessage, res: ServerResponse, toFastify: () => void) => boolean;
+export type Preroute = (req: IncomingMessage, res: ServerResponse, fastify: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
 
 /**
  * Fastify's documented `serverFactory`: the HTTP server Fastify would build (lib/server.js:
@@ -20,7 +20,7 @@ export function serverWithPreroute(preroute: () => Preroute | undefined): Fastif
     const opts = options as { http?: object; keepAliveTimeout: number; requestTimeout: number; connectionTimeout: number; maxRequestsPerSocket: number };
     const server = createServer(opts.http ?? {}, (req, res) => {
       const take = preroute();
-      if (!take || !take(req, res, () => handler(req, res))) handler(req, res);
+      if (!take || !take(req, res, handler)) handler(req, res);
     });
     server.keepAliveTimeout = opts.keepAliveTimeout;
     server.requestTimeout = opts.requestTimeout;

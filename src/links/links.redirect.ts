@@ -149,7 +149,7 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
     res.end();
   };
 
-  return (req, res, toFastify) => {
+  return (req, res, fastify) => {
     if (closing || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
     const code = codeOf(req.url ?? '', req.headers.host, mounts);
     const row = code === undefined ? undefined : links.cached(code)?.row;
@@ -160,11 +160,11 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
       (v) => {
         if (v.outcome === 'redirect') return sendRedirect(res, destination(v));
         handedOver.set(req, visit);
-        toFastify();
+        fastify(req, res);
       },
       () => {
         handedOver.set(req, visit);
-        toFastify();
+        fastify(req, res);
       },
     );
     return true;
