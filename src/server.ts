@@ -157,6 +157,17 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   registerFormPages(app, services, config, deps);
   registerWishlistPages(app, services.wishlist, config, deps.country);
 
+  // Closing: Fastify closes idle keep-alive connections once; a connection whose request was
+  // still in flight becomes idle only after its answer and would then hold close() open until
+  // keepAliveTimeout (72 s), past most orchestrators' grace period. Sweep them until closed.
+  app.addHook('preClose', (done) => {
+    if (!app.server.listening) return done();
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
+    app.server.once('close', () => clearInterval(sweep));
+    done();
+  });
+
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   // 503 once a WAL fsync failed: writes are refused until a restart, so a supervisor should restart us.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {

@@ -10,8 +10,11 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 export type Preroute = (req: IncomingMessage, res: ServerResponse, fastify: (req: IncomingMessage, res: ServerResponse) => void) => boolean;
 
 /**
- * Fastify's documented `serverFactory`: the HTTP server Fastify would build (lib/server.js:
- * timeouts and keep-alive from Fastify's options), with `preroute()` asked first. The preroute
+ * Fastify's documented `serverFactory`: the plain HTTP/1.1 server Fastify would build
+ * (lib/server.js: timeouts and keep-alive from Fastify's options), with `preroute()` asked
+ * first. The service has no https/http2 options (TLS ends at the proxy). One difference: with
+ * a serverFactory Fastify does not add its second listener for `localhost` (both 127.0.0.1 and
+ * ::1), so HOST=localhost listens on whichever address it resolves to first (README). The preroute
  * is looked up per request because it is built after Fastify (it needs the services).
  */
 export function serverWithPreroute(preroute: () => Preroute | undefined): FastifyServerFactory {

@@ -135,8 +135,8 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
     });
   }
 
-  // Once closing, Fastify answers (503); answered redirects wait for their commit, and
-  // nothing queued is dropped on close.
+  // Once closing, Fastify answers new requests (503); answered redirects wait for their
+  // commit, and nothing queued is dropped on close.
   let closing = false;
   app.addHook('preClose', (done) => {
     closing = true;
@@ -144,9 +144,14 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
   });
   app.addHook('onClose', async () => links.drain());
 
-  const sendRedirect = (res: ServerResponse, location: string) => {
-    res.writeHead(302, { ...REDIRECT_HEADERS, location, 'content-length': '0' });
+  // What the route sends for a bodiless 302 (Fastify adds content-length: 0, except to HEAD).
+  const sendRedirect = (req: IncomingMessage, res: ServerResponse, location: string) => {
+    res.writeHead(302, req.method === 'HEAD' ? { ...REDIRECT_HEADERS, location } : { ...REDIRECT_HEADERS, location, 'content-length': '0' });
     res.end();
+  };
+  const giveBack = (req: IncomingMessage, res: ServerResponse, visit: Promise<Visit>, fastify: (req: IncomingMessage, res: ServerResponse) => void) => {
+    handedOver.set(req, visit);
+    fastify(req, res);
   };
 
   return (req, res, fastify) => {
@@ -158,14 +163,16 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
     // Anonymous callbacks: named per-request closures cost a defineProperty each under tsx.
     visit.then(
       (v) => {
-        if (v.outcome === 'redirect') return sendRedirect(res, destination(v));
-        handedOver.set(req, visit);
-        fastify(req, res);
+        if (v.outcome !== 'redirect') return giveBack(req, res, visit, fastify);
+        try {
+          sendRedirect(req, res, destination(v));
+        } catch {
+          // A destination node refuses as a header (a row written around the API): the route
+          // answers it with its error handler instead of the process dying.
+          if (!res.headersSent) giveBack(req, res, visit, fastify);
+        }
       },
-      () => {
-        handedOver.set(req, visit);
-        fastify(req, res);
-      },
+      () => giveBack(req, res, visit, fastify),
     );
     return true;
   };

@@ -6,9 +6,9 @@ import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 import { baseUrl, linksApi, UA, visitApp } from './links.fixtures.js';
 
 /** Raw response header names and values in order, without the ones that change per response. */
-async function rawHeaders(url: string, ua: string): Promise<{ status: number; headers: string[] }> {
+async function rawHeaders(url: string, ua: string, method = 'GET'): Promise<{ status: number; headers: string[] }> {
   return new Promise((resolve, reject) => {
-    request(url, { headers: { 'user-agent': ua } }, (res) => {
+    request(url, { method, headers: { 'user-agent': ua } }, (res) => {
       res.resume();
       res.on('end', () => {
         const headers: string[] = [];
@@ -70,6 +70,31 @@ describeEachDb('short links: the redirect fast path', (dialect) => {
     expect(ios.headers).toContain('location: https://apps.apple.com/app/id9');
     expect(await clickCount(l.id)).toBe(3);
     expect((await api.get(l.id)).json().stats.byTarget).toEqual({ ios: 1, android: 0, fallback: 2, expired: 0 });
+  });
+
+  it('HEAD gets the same bytes from both paths (no content-length, as Fastify answers HEAD)', async () => {
+    const l = await create({ url: 'https://example.com/head' });
+    const url = `${await baseUrl(t)}/l/${l.code}`;
+    const before = throughFastify;
+    const first = await rawHeaders(url, UA.desktop, 'HEAD');
+    const later = await rawHeaders(url, UA.desktop, 'HEAD');
+    expect(throughFastify).toBe(before + 1);
+    expect(later).toEqual(first);
+    expect(first.headers).toContain('location: https://example.com/head');
+    expect(first.headers.some((h) => h.startsWith('content-length'))).toBe(false);
+  });
+
+  it('a destination that is no valid header (a row written around the API) is a 500 on both paths, and the server lives', async () => {
+    const l = await create({ url: 'https://example.com/fine' });
+    await t.db.db.updateTable('links').set({ url: 'https://example.com/\u0100' }).where('id', '=', l.id).execute();
+    for (let i = 0; i < 3; i++) {
+      const r = await visitApp(t, `/l/${l.code}`, { ua: UA.desktop });
+      expect(r.status).toBe(500);
+      // Fastify's own 500 (the error is raised while writing the head, past our error handler).
+      expect(JSON.parse(r.body)).toMatchObject({ error: expect.any(String) });
+      expect(r.headers.location).toBeUndefined();
+    }
+    expect((await visitApp(t, '/healthz')).status).toBe(200);
   });
 
   it('a visit the fast path recorded but that ends in a page is answered by Fastify, recorded once', async () => {
