@@ -167,9 +167,10 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
         try {
           sendRedirect(req, res, destination(v));
         } catch {
-          // A destination node refuses as a header (a row written around the API): the route
-          // answers it with its error handler instead of the process dying.
+          // A destination that Node refuses as a header (a row written around the API): the
+          // route answers it (500) instead of the process dying; a half-sent answer is cut.
           if (!res.headersSent) giveBack(req, res, visit, fastify);
+          else res.destroy();
         }
       },
       () => giveBack(req, res, visit, fastify),
