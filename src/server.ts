@@ -157,10 +157,12 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   registerFormPages(app, services, config, deps);
   registerWishlistPages(app, services.wishlist, config, deps.country);
 
-  // Closing: Fastify closes idle keep-alive connections once; a connection whose request was
-  // still in flight becomes idle only after its answer and would then hold close() open until
-  // keepAliveTimeout (72 s), past most orchestrators' grace period. Sweep them until closed.
+  // Closing: every request goes to Fastify again (it answers new ones 503). Fastify closes idle
+  // keep-alive connections once; a connection whose request was still in flight becomes idle
+  // only after its answer and would then hold close() open until keepAliveTimeout (72 s), past
+  // most orchestrators' grace period. Sweep them until closed.
   app.addHook('preClose', (done) => {
+    preroute = undefined;
     if (!app.server.listening) return done();
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     sweep.unref();

@@ -15,7 +15,8 @@ export type Preroute = (req: IncomingMessage, res: ServerResponse, fastify: (req
  * first. The service has no https/http2 options (TLS ends at the proxy). One difference: with
  * a serverFactory Fastify does not add its second listener for `localhost` (both 127.0.0.1 and
  * ::1), so HOST=localhost listens on whichever address it resolves to first (README). The preroute
- * is looked up per request because it is built after Fastify (it needs the services).
+ * is looked up per request: it is built after Fastify (it needs the services), and buildServer
+ * drops it when the server begins closing.
  */
 export function serverWithPreroute(preroute: () => Preroute | undefined): FastifyServerFactory {
   return (handler, options) => {

@@ -10,8 +10,15 @@ export interface CachedLink {
  * so changes made on another node show within that time; this node's own writes evict
  * the entry at once. Concurrent misses share one query.
  */
+interface Entry {
+  at: number;
+  row: Promise<LinkRow | undefined>;
+  /** Set once the load has resolved (what peek returns). */
+  settled?: CachedLink;
+}
+
 export function createLinkCache(load: (code: string) => Promise<LinkRow | undefined>, ttlMs = 1000, maxEntries = 10_000) {
-  const entries = new Map<string, { at: number; row: Promise<LinkRow | undefined>; settled?: CachedLink }>();
+  const entries = new Map<string, Entry>();
   return {
     get(code: string): Promise<LinkRow | undefined> {
       const now = performance.now();
@@ -20,7 +27,7 @@ export function createLinkCache(load: (code: string) => Promise<LinkRow | undefi
       // Crude bound: codes probed by scanners must not grow memory without limit.
       if (entries.size >= maxEntries) entries.clear();
       const row = load(code);
-      const entry: { at: number; row: Promise<LinkRow | undefined>; settled?: CachedLink } = { at: now, row };
+      const entry: Entry = { at: now, row };
       entries.set(code, entry);
       row.then(
         (r) => void (entry.settled = { row: r ?? null }),

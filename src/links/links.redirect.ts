@@ -35,7 +35,7 @@ export function redirectMounts(webUrl: string, shortLinkUrl: string): { prefix: 
 /** The code a redirect URL names, for the fast path: only plain `<prefix>/<code>[?query]`; anything else is Fastify's. */
 export function codeOf(url: string, host: string | undefined, mounts: { prefix: string; host?: string }[]): string | undefined {
   for (const m of mounts) {
-    if ((m.host !== undefined && m.host !== host) || !url.startsWith(`${m.prefix}/`)) continue;
+    if ((m.host !== undefined && m.host !== host) || !url.startsWith(m.prefix) || url.charCodeAt(m.prefix.length) !== 47 /* / */) continue;
     const query = url.indexOf('?');
     const code = url.slice(m.prefix.length + 1, query < 0 ? undefined : query).toLowerCase();
     if (CODE_PATTERN.test(code)) return code;
@@ -135,13 +135,8 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
     });
   }
 
-  // Once closing, Fastify answers new requests (503); answered redirects wait for their
-  // commit, and nothing queued is dropped on close.
-  let closing = false;
-  app.addHook('preClose', (done) => {
-    closing = true;
-    done();
-  });
+  // Answered redirects wait for their commit; nothing queued is dropped on close. (Once
+  // closing, the server stops asking this preroute: Fastify answers new requests, 503.)
   app.addHook('onClose', async () => links.drain());
 
   // What the route sends for a bodiless 302 (Fastify adds content-length: 0, except to HEAD).
@@ -155,7 +150,7 @@ export function registerLinkRedirects(app: FastifyInstance, links: LinkService, 
   };
 
   return (req, res, fastify) => {
-    if (closing || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const code = codeOf(req.url ?? '', req.headers.host, mounts);
     const row = code === undefined ? undefined : links.cached(code)?.row;
     if (!row || row.status === 'disabled') return false;
