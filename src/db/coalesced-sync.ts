@@ -1,25 +1,31 @@
 /**
- * Coalesces fsyncs of one file: at most one runs at a time. A caller arriving while one runs
- * may have written after it started, so it waits for the next one, which then covers every
- * write made in the meantime: under load, one fsync per disk round trip instead of one per
- * caller, and the thread pool is never queued up with them.
+ * Coalesces fsyncs of one file on the thread pool (`sync`): at most one runs at a time. A
+ * caller arriving while one runs may have written after it started, so it waits for the next
+ * one, which then covers every write made in the meantime: under load, one fsync per disk
+ * round trip instead of one per caller, and the thread pool is never queued up with them.
  *
  * A failed fsync is final. Linux reports a writeback error once and may drop the failed pages,
  * so a later fsync can succeed without the earlier writes on disk (and SQLite's WAL recovery
  * stops at the first bad frame, taking later commits with it). Like PostgreSQL, we then refuse
  * to acknowledge anything more: every later sync rejects, until the process restarts and
- * SQLite recovers the WAL.
+ * SQLite recovers the WAL. The same holds for `syncNow`, the blocking fsync (durable-write.ts
+ * uses it when the disk is fast), which may run beside a pooled one: each covers what was
+ * written before it started.
  */
-export function coalescedSync(fsyncOnce: () => Promise<void>) {
+export function coalescedSync(fsyncOnce: () => Promise<void>, fsyncNow: () => void) {
   let running: Promise<void> | undefined;
   let next: Promise<void> | undefined;
   let failed: Error | undefined;
 
+  const fail = (err: unknown) => {
+    failed ??= new Error(`WAL fsync failed; no write is acknowledged until a restart: ${err instanceof Error ? err.message : String(err)}`);
+    return failed;
+  };
+
   const start = () => {
     running = fsyncOnce()
       .catch((err: unknown) => {
-        failed ??= new Error(`WAL fsync failed; no write is acknowledged until a restart: ${err instanceof Error ? err.message : String(err)}`);
-        throw failed;
+        throw fail(err);
       })
       .finally(() => {
         running = undefined;
@@ -39,8 +45,19 @@ export function coalescedSync(fsyncOnce: () => Promise<void>) {
     return next;
   };
 
+  /** Blocks until everything written so far is on disk; throws as `sync` rejects. */
+  const syncNow = (): void => {
+    if (failed) throw failed;
+    try {
+      fsyncNow();
+    } catch (err) {
+      throw fail(err);
+    }
+  };
+
   return {
     sync,
+    syncNow,
     /** The error that made syncing final, if one did. */
     failure: (): Error | undefined => failed,
     /** Resolves once no fsync is running or waiting (before the file's descriptor is closed). */

@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
-import { closeSync, fdatasync, openSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
 import { coalescedSync } from './coalesced-sync.js';
+import { syncChoice, type SyncChoice } from './sync-choice.js';
 
 /** Runs `fn` (synchronous, on the shared connection) now; resolves once what it wrote is on disk. */
 export type DurableWrite = <T>(fn: () => T) => Promise<T>;
@@ -11,10 +12,11 @@ export type DurableWrite = <T>(fn: () => T) => Promise<T>;
  * submissions; see group-commit.ts).
  *
  * The write runs synchronously with synchronous=NORMAL (WAL frames written, not yet synced:
- * microseconds), then the WAL file is fdatasync'ed on libuv's thread pool, and only then does
- * the promise resolve. An answered request is therefore exactly as durable as with
- * synchronous=FULL (kill -9 and power loss), while the event loop keeps serving and gathering
- * the next group. The pragma goes back to FULL before anything else runs on the connection.
+ * microseconds), then the WAL file is fdatasync'ed, and only then does the promise resolve.
+ * An answered request is therefore exactly as durable as with synchronous=FULL (kill -9 and
+ * power loss). The fsync blocks while the disk is fast; on a slow disk it runs on libuv's
+ * thread pool, so the event loop keeps serving and gathering the next group (sync-choice.ts).
+ * The pragma goes back to FULL before anything else runs on the connection.
  *
  * Everything starts on the first write (CLI commands that never write this way start
  * nothing): the WAL descriptor and the handle's checkpointer thread (checkpointer.ts), which
@@ -24,8 +26,10 @@ export function createDurableWriter(
   sqlite: SqliteDatabase.Database,
   /** Starts the handle's background checkpointer (idempotent). */
   checkpointInBackground: () => void,
+  /** Where fsyncs run; by default measured (sync-choice.ts). */
+  choice: SyncChoice = syncChoice(),
 ): { write: DurableWrite; failure(): Error | undefined; close(): Promise<void> } {
-  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; syncWal(): Promise<void>; failure(): Error | undefined; stop(): Promise<void> } | undefined;
+  let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; wal?: ReturnType<typeof walSyncer>; stop(): Promise<void> } | undefined;
 
   const start = () => {
     const wal = sqlite.memory ? undefined : walSyncer(sqlite);
@@ -33,8 +37,7 @@ export function createDurableWriter(
     return {
       relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
       strict: sqlite.prepare('PRAGMA synchronous = FULL'),
-      syncWal: wal?.sync ?? (async () => {}),
-      failure: () => wal?.failure(),
+      wal,
       stop: async () => wal?.close(),
     };
   };
@@ -55,14 +58,24 @@ export function createDurableWriter(
     } catch (err) {
       return reject(err);
     }
-    started.syncWal().then(() => resolve(out), reject);
+    const { wal } = started;
+    if (!wal) return resolve(out); // in-memory: nothing to sync
+    if (!choice.inline()) return void wal.sync().then(() => resolve(out), reject);
+    const t0 = performance.now();
+    try {
+      wal.syncNow();
+    } catch (err) {
+      return reject(err);
+    }
+    choice.record(performance.now() - t0);
+    resolve(out);
   }
 
   const write: DurableWrite = (fn) => new Promise((resolve, reject) => attempt(fn, resolve, reject));
 
   return {
     write,
-    failure: () => started?.failure(),
+    failure: () => started?.wal?.failure(),
     async close() {
       const s = started;
       started = undefined;
@@ -71,23 +84,25 @@ export function createDurableWriter(
   };
 }
 
-/** fdatasync of the WAL file (what SQLite itself uses on Linux), coalesced (coalesced-sync.ts). */
+/** fdatasync of the WAL file (what SQLite itself uses on Linux), pooled ones coalesced (coalesced-sync.ts). */
 function walSyncer(sqlite: SqliteDatabase.Database) {
   let fd: number | undefined;
+  // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
+  const walFd = () => (fd ??= openSync(`${sqlite.name}-wal`, 'r'));
   const syncs = coalescedSync(
     () =>
       new Promise<void>((resolve, reject) => {
         try {
-          // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
-          fd ??= openSync(`${sqlite.name}-wal`, 'r');
+          fdatasync(walFd(), (err) => (err ? reject(err) : resolve()));
         } catch (err) {
-          return reject(err);
+          reject(err);
         }
-        fdatasync(fd, (err) => (err ? reject(err) : resolve()));
       }),
+    () => fdatasyncSync(walFd()),
   );
   return {
     sync: syncs.sync,
+    syncNow: syncs.syncNow,
     failure: syncs.failure,
     async close() {
       // A descriptor closed under a running fdatasync could be reused by another file.

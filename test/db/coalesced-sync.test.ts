@@ -9,6 +9,13 @@ function fakeFsync() {
   let maxRunning = 0;
   return {
     runs,
+    /** The blocking fsync: set `nowFails` to make it throw. */
+    nowFails: undefined as Error | undefined,
+    nowCalls: 0,
+    fsyncNow() {
+      this.nowCalls++;
+      if (this.nowFails) throw this.nowFails;
+    },
     tick: () => ++clock,
     maxRunning: () => maxRunning,
     fsync: () =>
@@ -30,7 +37,7 @@ const turn = () => new Promise((r) => setImmediate(r));
 describe('coalescedSync', () => {
   it('runs one fsync at a time and answers each caller only after an fsync that started after its write', async () => {
     const f = fakeFsync();
-    const { sync } = coalescedSync(f.fsync);
+    const { sync } = coalescedSync(f.fsync, () => f.fsyncNow());
     const answered: { writtenAt: number; coveredBy?: number }[] = [];
     const call = () => {
       const entry: (typeof answered)[number] = { writtenAt: f.tick() };
@@ -60,7 +67,7 @@ describe('coalescedSync', () => {
 
   it('makes a failed fsync final: its callers and every later one are refused', async () => {
     const f = fakeFsync();
-    const { sync, settled, failure } = coalescedSync(f.fsync);
+    const { sync, settled, failure } = coalescedSync(f.fsync, () => f.fsyncNow());
     const a = sync();
     expect(failure()).toBeUndefined();
     await turn();
@@ -76,7 +83,7 @@ describe('coalescedSync', () => {
 
   it('settles only once no fsync is running or waiting', async () => {
     const f = fakeFsync();
-    const { sync, settled } = coalescedSync(f.fsync);
+    const { sync, settled } = coalescedSync(f.fsync, () => f.fsyncNow());
     void sync();
     await turn();
     void sync();
@@ -89,5 +96,30 @@ describe('coalescedSync', () => {
     f.runs[1].finish();
     await s;
     expect(done).toBe(true);
+  });
+
+  it('makes a failed blocking fsync final too, for pooled and blocking callers alike', async () => {
+    const f = fakeFsync();
+    const { sync, syncNow, failure } = coalescedSync(f.fsync, () => f.fsyncNow());
+    syncNow();
+    f.nowFails = new Error('EIO');
+    expect(() => syncNow()).toThrow(/WAL fsync failed.*EIO/);
+    f.nowFails = undefined; // the disk "recovers": we still refuse
+    expect(() => syncNow()).toThrow(/WAL fsync failed.*EIO/);
+    await expect(sync()).rejects.toThrow(/WAL fsync failed.*EIO/);
+    expect(f.nowCalls).toBe(2);
+    expect(f.runs).toHaveLength(0);
+    expect(failure()?.message).toMatch(/EIO/);
+  });
+
+  it('refuses a blocking fsync after a pooled one failed', async () => {
+    const f = fakeFsync();
+    const { sync, syncNow } = coalescedSync(f.fsync, () => f.fsyncNow());
+    const a = sync();
+    await turn();
+    f.runs[0].finish(new Error('EIO'));
+    await expect(a).rejects.toThrow(/EIO/);
+    expect(() => syncNow()).toThrow(/WAL fsync failed.*EIO/);
+    expect(f.nowCalls).toBe(0);
   });
 });
