@@ -9,8 +9,9 @@
  * stops at the first bad frame, taking later commits with it). Like PostgreSQL, we then refuse
  * to acknowledge anything more: every later sync rejects, until the process restarts and
  * SQLite recovers the WAL. The same holds for `syncNow`, the blocking fsync (durable-write.ts
- * uses it when the disk is fast), which may run beside a pooled one: each covers what was
- * written before it started.
+ * uses it when the disk is fast). It never runs beside a pooled one: Linux reports a writeback
+ * error to one fsync of a descriptor, so of two overlapping ones the other could succeed and
+ * acknowledge writes whose pages were lost. Callers block only when `idle()`.
  */
 export function coalescedSync(fsyncOnce: () => Promise<void>, fsyncNow: () => void) {
   let running: Promise<void> | undefined;
@@ -45,9 +46,10 @@ export function coalescedSync(fsyncOnce: () => Promise<void>, fsyncNow: () => vo
     return next;
   };
 
-  /** Blocks until everything written so far is on disk; throws as `sync` rejects. */
+  /** Blocks until everything written so far is on disk; throws as `sync` rejects. Only when idle. */
   const syncNow = (): void => {
     if (failed) throw failed;
+    if (running || next) throw new Error('a blocking fsync must not overlap a pooled one');
     try {
       fsyncNow();
     } catch (err) {
@@ -58,6 +60,8 @@ export function coalescedSync(fsyncOnce: () => Promise<void>, fsyncNow: () => vo
   return {
     sync,
     syncNow,
+    /** No pooled fsync is running or waiting: a blocking one may run. */
+    idle: (): boolean => !running && !next,
     /** The error that made syncing final, if one did. */
     failure: (): Error | undefined => failed,
     /** Resolves once no fsync is running or waiting (before the file's descriptor is closed). */

@@ -6,10 +6,16 @@ import { syncChoice, type SyncChoice } from './sync-choice.js';
 /** Runs `fn` (synchronous, on the shared connection) now; resolves once what it wrote is on disk. */
 export type DurableWrite = <T>(fn: () => T) => Promise<T>;
 
+/** The two ways to fdatasync the WAL (node:fs's; tests wrap them to watch or fail them). */
+export interface WalFsync {
+  fdatasync: (fd: number, done: (err: NodeJS.ErrnoException | null) => void) => void;
+  fdatasyncSync: (fd: number) => void;
+}
+
 /**
- * Durable writes on the shared SQLite connection without blocking the event loop on fsync,
- * for hot paths that group many requests into one transaction (clicks, votes, signups and
- * submissions; see group-commit.ts).
+ * Durable writes on the shared SQLite connection, answered only once on disk, for hot paths
+ * that group many requests into one transaction (clicks, votes, signups and submissions; see
+ * group-commit.ts).
  *
  * The write runs synchronously with synchronous=NORMAL (WAL frames written, not yet synced:
  * microseconds), then the WAL file is fdatasync'ed, and only then does the promise resolve.
@@ -26,13 +32,16 @@ export function createDurableWriter(
   sqlite: SqliteDatabase.Database,
   /** Starts the handle's background checkpointer (idempotent). */
   checkpointInBackground: () => void,
-  /** Where fsyncs run; by default measured (sync-choice.ts). */
-  choice: SyncChoice = syncChoice(),
+  { choice = syncChoice(), fsync = { fdatasync, fdatasyncSync } }: {
+    /** Where fsyncs run; by default measured (sync-choice.ts). */
+    choice?: SyncChoice;
+    fsync?: WalFsync;
+  } = {},
 ): { write: DurableWrite; failure(): Error | undefined; close(): Promise<void> } {
   let started: { relaxed: SqliteDatabase.Statement; strict: SqliteDatabase.Statement; wal?: ReturnType<typeof walSyncer>; stop(): Promise<void> } | undefined;
 
   const start = () => {
-    const wal = sqlite.memory ? undefined : walSyncer(sqlite);
+    const wal = sqlite.memory ? undefined : walSyncer(sqlite, fsync);
     checkpointInBackground();
     return {
       relaxed: sqlite.prepare('PRAGMA synchronous = NORMAL'),
@@ -60,7 +69,8 @@ export function createDurableWriter(
     }
     const { wal } = started;
     if (!wal) return resolve(out); // in-memory: nothing to sync
-    if (!choice.inline()) return void wal.sync().then(() => resolve(out), reject);
+    // Blocking only while no pooled fsync is in flight (coalesced-sync.ts: they must not overlap).
+    if (!choice.inline() || !wal.idle()) return void wal.sync().then(() => resolve(out), reject);
     const t0 = performance.now();
     try {
       wal.syncNow();
@@ -85,7 +95,7 @@ export function createDurableWriter(
 }
 
 /** fdatasync of the WAL file (what SQLite itself uses on Linux), pooled ones coalesced (coalesced-sync.ts). */
-function walSyncer(sqlite: SqliteDatabase.Database) {
+function walSyncer(sqlite: SqliteDatabase.Database, fsync: WalFsync) {
   let fd: number | undefined;
   // The WAL file lives as long as a connection is open (ours is), so one descriptor serves.
   const walFd = () => (fd ??= openSync(`${sqlite.name}-wal`, 'r'));
@@ -93,16 +103,17 @@ function walSyncer(sqlite: SqliteDatabase.Database) {
     () =>
       new Promise<void>((resolve, reject) => {
         try {
-          fdatasync(walFd(), (err) => (err ? reject(err) : resolve()));
+          fsync.fdatasync(walFd(), (err) => (err ? reject(err) : resolve()));
         } catch (err) {
           reject(err);
         }
       }),
-    () => fdatasyncSync(walFd()),
+    () => fsync.fdatasyncSync(walFd()),
   );
   return {
     sync: syncs.sync,
     syncNow: syncs.syncNow,
+    idle: syncs.idle,
     failure: syncs.failure,
     async close() {
       // A descriptor closed under a running fdatasync could be reused by another file.

@@ -16,7 +16,7 @@ export interface DbHandle {
   dialect: Dialect;
   /** The raw better-sqlite3 handle on SQLite (used by group commit on hot write paths). */
   sqlite?: SqliteDatabase.Database;
-  /** SQLite only: a synchronous write on `sqlite`, answered once it is on disk, without blocking on the fsync. */
+  /** SQLite only: a synchronous write on `sqlite`, answered once it is on disk (db/durable-write.ts). */
   durableWrite?: DurableWrite;
   /**
    * SQLite only: checkpoint the WAL from a background thread from now on (idempotent; hot write

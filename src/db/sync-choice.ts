@@ -9,12 +9,15 @@
  * milliseconds per fsync) blocking would stall every other request for each group, so the
  * pool is used there.
  *
- * The choice follows the median of the last few blocking fsyncs, against 0.5 ms: here, under
- * the links benchmark, they took p50 0.15 ms (p99 0.5 ms), ~17 % of the event loop; on an
- * earlier machine's shared disk (p50 0.6 ms, p90 2.7 ms) blocking ate 40 % of it and the pool
- * measured better (docs/links.md, "SQLite specifics"). While pooled, one fsync
- * every `probeEveryMs` still runs blocking, so a disk that got fast again is noticed: the
- * price on a slow disk is one blocking fsync per probe period.
+ * The choice follows the last `window` blocking fsyncs: blocking while at least half of them
+ * took under `inlineBelowMs` (0.5 ms; the lower median). Here, under the links benchmark, they
+ * took p50 0.15 ms (p99 0.5 ms), ~17 % of the event loop; on an earlier machine's shared disk
+ * (p50 0.6 ms, p90 2.7 ms) blocking ate 40 % of it and the pool measured better (docs/links.md,
+ * "SQLite specifics"). One fsync over `stallMs` (5 ms) moves to the pool at once: a stalling
+ * disk must not freeze the event loop again and again. While pooled, one fsync every
+ * `probeEveryMs` (250 ms) still blocks, when no pooled one is in flight (durable-write.ts), so
+ * a disk that got fast again is noticed within a few probes; the price on a slow disk is one
+ * blocking fsync per probe period.
  */
 export interface SyncChoice {
   /** Whether the next fsync should block. */
@@ -23,10 +26,10 @@ export interface SyncChoice {
   record(ms: number): void;
 }
 
-export function syncChoice(
-  { inlineBelowMs = 0.5, probeEveryMs = 250, window = 8 }: { inlineBelowMs?: number; probeEveryMs?: number; window?: number } = {},
-  now: () => number = () => performance.now(),
-): SyncChoice {
+export const SYNC_CHOICE_DEFAULTS = { inlineBelowMs: 0.5, stallMs: 5, probeEveryMs: 250, window: 8 };
+
+export function syncChoice(options: Partial<typeof SYNC_CHOICE_DEFAULTS> = {}, now: () => number = () => performance.now()): SyncChoice {
+  const { inlineBelowMs, stallMs, probeEveryMs, window } = { ...SYNC_CHOICE_DEFAULTS, ...options };
   const samples: number[] = [];
   let fast = true;
   let lastInline = -Infinity;
@@ -36,12 +39,9 @@ export function syncChoice(
       samples.push(ms);
       if (samples.length > window) samples.shift();
       const sorted = [...samples].sort((a, b) => a - b);
-      fast = sorted[Math.floor(sorted.length / 2)] < inlineBelowMs;
+      fast = ms <= stallMs && sorted[(sorted.length - 1) >> 1] < inlineBelowMs;
       lastInline = now();
     },
   };
 }
 
-/** Always one way: for tests, which must exercise both paths whatever the disk. */
-export const alwaysInline: SyncChoice = { inline: () => true, record: () => {} };
-export const alwaysPooled: SyncChoice = { inline: () => false, record: () => {} };

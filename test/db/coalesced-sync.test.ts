@@ -122,4 +122,26 @@ describe('coalescedSync', () => {
     expect(() => syncNow()).toThrow(/WAL fsync failed.*EIO/);
     expect(f.nowCalls).toBe(0);
   });
+
+  it('refuses to block while a pooled fsync runs or waits (a disk error would reach only one of the two)', async () => {
+    const f = fakeFsync();
+    const { sync, syncNow, idle } = coalescedSync(f.fsync, () => f.fsyncNow());
+    expect(idle()).toBe(true);
+    const a = sync();
+    expect(idle()).toBe(false);
+    expect(() => syncNow()).toThrow(/must not overlap/);
+    await turn();
+    const b = sync(); // waiting for the next one
+    f.runs[0].finish();
+    await a;
+    expect(idle()).toBe(false);
+    expect(() => syncNow()).toThrow(/must not overlap/);
+    await turn();
+    f.runs[1].finish();
+    await b;
+    expect(idle()).toBe(true);
+    syncNow();
+    expect(f.nowCalls).toBe(1);
+  });
 });
+
