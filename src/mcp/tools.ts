@@ -16,8 +16,19 @@ export interface McpTool {
 
 const shapeOf = (s: unknown): Record<string, z.ZodType> => (s instanceof z.ZodObject ? (s.shape as Record<string, z.ZodType>) : {});
 
+/**
+ * Path parameters whose tool input is named differently from the REST path (SPEC's
+ * `{idOrSlug}`, `{idOrCode}`): the names the existing AppMate MCP tools use (WIRE.md A.1), so
+ * agents and prompts written for those tools work with ours unchanged. `ideaId`, `commentId`
+ * already match.
+ */
+export const MCP_PARAM_NAMES: Record<string, string> = { idOrSlug: 'appIdOrSlug', idOrCode: 'linkIdOrCode' };
+const toolName = (param: string) => MCP_PARAM_NAMES[param] ?? param;
+/** The operation's path params under their tool names (so validation errors name the tool input). */
+const toolParams = (op: Operation) => (op.params ? z.object(Object.fromEntries(Object.entries(shapeOf(op.params)).map(([k, v]) => [toolName(k), v]))) : undefined);
+
 export function toolInputSchema(op: Operation): z.ZodObject {
-  const shape: Record<string, z.ZodType> = { ...shapeOf(op.params), ...shapeOf(op.query) };
+  const shape: Record<string, z.ZodType> = { ...shapeOf(toolParams(op)), ...shapeOf(op.query) };
   if (op.body) {
     if (op.mcpBodyKey) shape[op.mcpBodyKey] = op.body.describe(op.body.description ?? 'The full object, as in the REST body.');
     else Object.assign(shape, shapeOf(op.body));
@@ -40,7 +51,7 @@ export function buildTools(ops: Operation[]): McpTool[] {
 export async function callTool(tool: McpTool, args: Record<string, unknown>, accountId: string) {
   const { op } = tool;
   const pick = (s: unknown) => Object.fromEntries(Object.keys(shapeOf(s)).filter((k) => k in args).map((k) => [k, args[k]]));
-  const params = pick(op.params);
+  const params = pick(toolParams(op));
   const query = pick(op.query);
   let body: unknown;
   if (op.body) {
@@ -59,7 +70,9 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, acc
       body = Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k)));
     }
   }
-  const input = parseInput(op, { params, query, body });
+  const input = parseInput({ ...op, params: toolParams(op) }, { params, query, body });
+  // Back to the REST names the handler reads.
+  if (input.params) input.params = Object.fromEntries(Object.keys(shapeOf(op.params)).map((k) => [k, input.params[toolName(k)]]));
   const client: ClientInfo = { ipHash: 'mcp', userAgent: 'mcp', country: null };
   return op.handler(input, { accountId, client });
 }

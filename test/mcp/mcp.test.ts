@@ -32,30 +32,30 @@ describeEachDb('MCP over Streamable HTTP', (dialect) => {
     const create = tools.find((x) => x.name === 'create_app')!;
     expect(create.inputSchema.required).toEqual(['name']);
     const update = tools.find((x) => x.name === 'update_cancel_draft')!;
-    expect(Object.keys(update.inputSchema.properties!)).toEqual(expect.arrayContaining(['idOrSlug', 'flowSlug', 'config']));
+    expect(Object.keys(update.inputSchema.properties!)).toEqual(expect.arrayContaining(['appIdOrSlug', 'flowSlug', 'config']));
   });
 
   it('creates an app, saves and publishes a cancel flow, like the REST API', async () => {
     const created = json(await client.callTool({ name: 'create_app', arguments: { name: 'Agent App' } }));
     expect(created.app.slug).toBe('agent-app');
     // config as a JSON string, as older agents send it
-    const saved = json(await client.callTool({ name: 'update_cancel_draft', arguments: { idOrSlug: 'agent-app', config: JSON.stringify(goodCancel()) } }));
+    const saved = json(await client.callTool({ name: 'update_cancel_draft', arguments: { appIdOrSlug: 'agent-app', config: JSON.stringify(goodCancel()) } }));
     expect(saved).toMatchObject({ ok: true, warnings: [] });
-    const published = json(await client.callTool({ name: 'publish_cancel_flow', arguments: { idOrSlug: 'agent-app' } }));
+    const published = json(await client.callTool({ name: 'publish_cancel_flow', arguments: { appIdOrSlug: 'agent-app' } }));
     expect(published).toMatchObject({ ok: true, version: 1 });
-    const env = json(await client.callTool({ name: 'get_cancel_flow', arguments: { idOrSlug: created.app.id } }));
+    const env = json(await client.callTool({ name: 'get_cancel_flow', arguments: { appIdOrSlug: created.app.id } }));
     expect(env.published.versionNumber).toBe(1);
     const rest = await t.app.inject({ method: 'GET', url: '/api/v1/apps/agent-app/flows/cancel', headers: t.auth });
     expect(rest.json().published.config).toEqual(env.published.config);
   });
 
   it('reports errors as tool errors with the REST status and body', async () => {
-    const r = (await client.callTool({ name: 'update_cancel_draft', arguments: { idOrSlug: 'agent-app', config: { intro: {} } } })) as ToolText;
+    const r = (await client.callTool({ name: 'update_cancel_draft', arguments: { appIdOrSlug: 'agent-app', config: { intro: {} } } })) as ToolText;
     expect(r.isError).toBe(true);
     const body = JSON.parse(r.content[0].text);
     expect(body.status).toBe(422);
     expect(body.issues.map((i: { path: string }) => i.path)).toContain('/intro/title');
-    const missing = (await client.callTool({ name: 'get_app', arguments: { idOrSlug: 'nope' } })) as ToolText;
+    const missing = (await client.callTool({ name: 'get_app', arguments: { appIdOrSlug: 'nope' } })) as ToolText;
     expect(missing.isError).toBe(true);
     expect(JSON.parse(missing.content[0].text).status).toBe(404);
   });

@@ -1,19 +1,15 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { connectMcp, toolJson, type ToolText } from '../../mcp/mcp.client.js';
 import { testApp, type TestApp } from '../../helpers.js';
 import { goodWishlist, publicApi } from './wishlist.fixtures.js';
 
-type ToolText = { content: { type: string; text: string }[]; isError?: boolean };
-const json = (r: unknown) => JSON.parse((r as ToolText).content[0].text);
 
 let t: TestApp;
 let client: Client;
 beforeAll(async () => {
   t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  client = new Client({ name: 'test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(`${address}/mcp`), { requestInit: { headers: t.auth } }));
+  client = await connectMcp(t);
 });
 afterAll(async () => {
   await client.close();
@@ -38,9 +34,9 @@ it('an agent runs the board with the MCP tools the WIRE lists', async () => {
       'create_wishlist_preview_token',
     ]),
   );
-  const call = async (name: string, args: Record<string, unknown>) => json(await client.callTool({ name, arguments: args }));
+  const call = async (name: string, args: Record<string, unknown>) => toolJson(await client.callTool({ name, arguments: args }));
   await t.createApp({ name: 'Agent Board' });
-  const a = { idOrSlug: 'agent-board' };
+  const a = { appIdOrSlug: 'agent-board' };
   expect(await call('update_wishlist_draft', { ...a, config: goodWishlist() })).toMatchObject({ ok: true, warnings: [] });
   expect(await call('publish_wishlist_flow', a)).toMatchObject({ ok: true, version: 1 });
   const submitted = (await publicApi(t, 'agent-board').submit({ title: 'From a user' })).json().idea;
