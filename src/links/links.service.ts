@@ -27,9 +27,11 @@ export interface LinkServiceDeps {
   config: { shortLinkUrl: string };
   /** How long another node's change may take to reach this node's redirects. */
   cacheTtlMs?: number;
+  /** Draws a code of `length` characters for a link created without one (tests force collisions). */
+  drawCode?: (length: number) => string;
 }
 
-export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: LinkServiceDeps) {
+export function createLinkService({ db, clock, config, cacheTtlMs = 1000, drawCode = (n) => randomString(n, CODE_ALPHABET) }: LinkServiceDeps) {
   const store = createLinkStore(db.db);
   const cache = createLinkCache((code) => store.byCode(code), cacheTtlMs);
   const clicks = createClickRecorder({ db, clock });
@@ -73,7 +75,7 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000 }: Link
   async function insertGenerated(appId: string, row: LinkRow): Promise<LinkRow> {
     for (let attempt = 0; ; attempt++) {
       let code: string;
-      do code = randomString(attempt < 4 ? 6 : 7, CODE_ALPHABET);
+      do code = drawCode(attempt < 4 ? 6 : 7);
       while (RESERVED_CODES.has(code));
       try {
         const withCode = { ...row, code };

@@ -294,6 +294,13 @@ describeEachDb('short links: owner API', (dialect) => {
       expect((await api.patch(link.id, { resetClicks: false })).json().link.clickCount).toBe(9);
     });
 
+    it('disabled -> active lands on limit_reached when the limit holds', async () => {
+      const { link } = (await api.create({ url: 'https://example.com/d', maxClicks: 2 })).json();
+      await t.db.db.updateTable('links').set({ click_count: 2 }).where('id', '=', link.id).execute();
+      expect((await api.patch(link.id, { status: 'disabled' })).json().link.state).toBe('disabled');
+      expect((await api.patch(link.id, { status: 'active' })).json().link).toMatchObject({ status: 'active', state: 'limit_reached' });
+    });
+
     it('resetClicks on an expired or disabled link keeps it expired or disabled', async () => {
       const { link } = (await api.create({ url: 'https://example.com/r', maxClicks: 1, expiresAt: clock.now().toISOString() })).json();
       await t.db.db.updateTable('links').set({ click_count: 1 }).where('id', '=', link.id).execute();
