@@ -1,7 +1,7 @@
 import { isUniqueViolation } from '../db/errors.js';
 import type { DbHandle } from '../db/index.js';
 import type { Clock } from '../kernel/clock.js';
-import { conflict, notFound, unprocessable } from '../kernel/errors.js';
+import { AppError, conflict, notFound, unprocessable } from '../kernel/errors.js';
 import { newId, randomString } from '../kernel/ids.js';
 import { decodeCursor, pageOf } from '../kernel/pagination.js';
 import { createLinkCache } from './links.cache.js';
@@ -82,7 +82,9 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000, drawCo
         await store.insert(appId, withCode);
         return withCode;
       } catch (e) {
-        if (!isUniqueViolation(e) || attempt >= 9) throw e;
+        if (!isUniqueViolation(e)) throw e;
+        // Ten misses in 31^6..31^7 codes means the space is nearly full (or the draw is broken).
+        if (attempt >= 9) throw new AppError(503, 'No free short code found after 10 tries; retry, or choose a code');
       }
     }
   }
