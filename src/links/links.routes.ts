@@ -52,12 +52,13 @@ export function linkOperations(apps: AppService, links: LinkService): Operation[
       auth: 'owner',
       tags,
       summary: 'Create a short link',
-      description: 'The code is generated when omitted; a code that is taken (by any app) is a 409. New links start `active`.',
+      description:
+        'The code is generated when omitted (a 503 in the near-impossible case that ten draws all collide: retry, or give a code); a code that is taken (by any app) is a 409. New links start `active`.',
       params: appParams,
       body: createLinkBody,
       status: 201,
       response: z.object({ link: linkSchema }),
-      errors: [404, 409, 422],
+      errors: [404, 409, 422, 503],
       handler: async ({ params, body }, ctx) => {
         const app = await apps.resolve(ctx.accountId, params.idOrSlug);
         return { link: await links.create(app.id, body) };

@@ -66,7 +66,8 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, acc
         }
       }
     } else {
-      const taken = new Set([...Object.keys(params), ...Object.keys(query)]);
+      // The REST names of renamed params are not body fields either (an agent mixing the names).
+      const taken = new Set([...Object.keys(params), ...Object.keys(query), ...Object.keys(MCP_PARAM_NAMES)]);
       body = Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k)));
     }
   }

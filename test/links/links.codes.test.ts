@@ -42,9 +42,10 @@ describeEachDb('short links: generated code collisions', (dialect) => {
   });
 
   it('gives up after ten collisions with a 503 that says what to do, storing nothing', async () => {
-    const { links } = serviceDrawing(Array(10).fill('taken1'));
+    const { links, lengths } = serviceDrawing(Array(10).fill('taken1'));
     const before = await t.db.db.selectFrom('links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     await expect(links.create(appId, { url: 'https://example.com/x' })).rejects.toMatchObject({ status: 503, message: expect.stringMatching(/retry, or choose a code/) });
+    expect(lengths).toEqual([6, 6, 6, 6, 7, 7, 7, 7, 7, 7]); // ten tries, no more, no fewer
     const after = await t.db.db.selectFrom('links').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(Number(after.n)).toBe(Number(before.n));
   });

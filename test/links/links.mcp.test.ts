@@ -53,6 +53,12 @@ describeEachDb('short links over MCP, with the inputs WIRE A.1 names', (dialect)
     expect(await call('get_short_link', { ...a, linkIdOrCode: id })).toMatchObject({ error: true, body: { status: 404 } });
   });
 
+  it('does not pass a stray REST name (idOrSlug) on as a body field', async () => {
+    await t.createApp({ name: 'Mixed Names' });
+    const r = await call('create_short_link', { appIdOrSlug: 'mixed-names', idOrSlug: 'mixed-names', url: 'https://example.com/m' });
+    expect(r).toMatchObject({ error: false, body: { link: { url: 'https://example.com/m' } } });
+  });
+
   it('refuses a call without the app, naming the tool input', async () => {
     const r = await call('list_short_links', {});
     expect(r).toMatchObject({ error: true, body: { status: 400 } }); // as a missing path param over REST

@@ -5,9 +5,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 import { BIN, cli, dropProcessSchemas, processEnv } from '../process-helpers.js';
+import { toolJson as json, type ToolText } from './mcp.client.js';
 
-type ToolText = { content: { type: string; text: string }[]; isError?: boolean };
-const json = (r: unknown) => JSON.parse((r as ToolText).content[0].text);
 
 describeEachDb('MCP over Streamable HTTP', (dialect) => {
   let t: TestApp;

@@ -4,7 +4,6 @@ import { connectMcp, toolJson, type ToolText } from '../../mcp/mcp.client.js';
 import { testApp, type TestApp } from '../../helpers.js';
 import { goodWishlist, publicApi } from './wishlist.fixtures.js';
 
-
 let t: TestApp;
 let client: Client;
 beforeAll(async () => {
