@@ -5,11 +5,6 @@ export interface CachedLink {
   row: LinkRow | null;
 }
 
-/**
- * Code -> link row for the redirect path, including "no such code". Entries live `ttlMs`
- * so changes made on another node show within that time; this node's own writes evict
- * the entry at once. Concurrent misses share one query.
- */
 interface Entry {
   at: number;
   row: Promise<LinkRow | undefined>;
@@ -17,6 +12,11 @@ interface Entry {
   settled?: CachedLink;
 }
 
+/**
+ * Code -> link row for the redirect path, including "no such code". Entries live `ttlMs`
+ * so changes made on another node show within that time; this node's own writes evict
+ * the entry at once. Concurrent misses share one query.
+ */
 export function createLinkCache(load: (code: string) => Promise<LinkRow | undefined>, ttlMs = 1000, maxEntries = 10_000) {
   const entries = new Map<string, Entry>();
   return {

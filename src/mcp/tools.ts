@@ -12,6 +12,8 @@ export interface McpTool {
   description: string;
   inputSchema: Record<string, unknown>;
   op: Operation;
+  /** The operation's path params under their tool names, built once. */
+  params: z.ZodObject | undefined;
 }
 
 const shapeOf = (s: unknown): Record<string, z.ZodType> => (s instanceof z.ZodObject ? (s.shape as Record<string, z.ZodType>) : {});
@@ -27,8 +29,8 @@ const toolName = (param: string) => MCP_PARAM_NAMES[param] ?? param;
 /** The operation's path params under their tool names (so validation errors name the tool input). */
 const toolParams = (op: Operation) => (op.params ? z.object(Object.fromEntries(Object.entries(shapeOf(op.params)).map(([k, v]) => [toolName(k), v]))) : undefined);
 
-export function toolInputSchema(op: Operation): z.ZodObject {
-  const shape: Record<string, z.ZodType> = { ...shapeOf(toolParams(op)), ...shapeOf(op.query) };
+function toolInputSchema(op: Operation, params: z.ZodObject | undefined): z.ZodObject {
+  const shape: Record<string, z.ZodType> = { ...shapeOf(params), ...shapeOf(op.query) };
   if (op.body) {
     if (op.mcpBodyKey) shape[op.mcpBodyKey] = op.body.describe(op.body.description ?? 'The full object, as in the REST body.');
     else Object.assign(shape, shapeOf(op.body));
@@ -39,19 +41,23 @@ export function toolInputSchema(op: Operation): z.ZodObject {
 export function buildTools(ops: Operation[]): McpTool[] {
   return ops
     .filter((op) => op.mcp && op.auth === 'owner')
-    .map((op) => ({
-      name: op.mcp!,
-      description: [op.summary, op.description, `REST: ${op.method} ${op.path.replace(/:(\w+)/g, '{$1}')}`].filter(Boolean).join('\n\n'),
-      inputSchema: z.toJSONSchema(toolInputSchema(op), { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
-      op,
-    }));
+    .map((op) => {
+      const params = toolParams(op);
+      return {
+        name: op.mcp!,
+        description: [op.summary, op.description, `REST: ${op.method} ${op.path.replace(/:(\w+)/g, '{$1}')}`].filter(Boolean).join('\n\n'),
+        inputSchema: z.toJSONSchema(toolInputSchema(op, params), { target: 'draft-7', io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
+        op,
+        params,
+      };
+    });
 }
 
 /** Splits tool arguments back into params / query / body and runs the operation. */
 export async function callTool(tool: McpTool, args: Record<string, unknown>, accountId: string) {
   const { op } = tool;
   const pick = (s: unknown) => Object.fromEntries(Object.keys(shapeOf(s)).filter((k) => k in args).map((k) => [k, args[k]]));
-  const params = pick(toolParams(op));
+  const params = pick(tool.params);
   const query = pick(op.query);
   let body: unknown;
   if (op.body) {
@@ -71,7 +77,7 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, acc
       body = Object.fromEntries(Object.entries(args).filter(([k]) => !taken.has(k)));
     }
   }
-  const input = parseInput({ ...op, params: toolParams(op) }, { params, query, body });
+  const input = parseInput({ ...op, params: tool.params }, { params, query, body });
   // Back to the REST names the handler reads.
   if (input.params) input.params = Object.fromEntries(Object.keys(shapeOf(op.params)).map((k) => [k, input.params[toolName(k)]]));
   const client: ClientInfo = { ipHash: 'mcp', userAgent: 'mcp', country: null };
