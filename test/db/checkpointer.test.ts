@@ -1,12 +1,19 @@
 import SqliteDatabase from 'better-sqlite3';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
-import { startCheckpointer } from '../../src/db/checkpointer.js';
+import { afterEach, expect, it } from 'vitest';
+import { startCheckpointer, type CheckpointerEvent } from '../../src/db/checkpointer.js';
 
-it('the checkpointer thread moves WAL frames into the database file off the event loop', async () => {
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) rmSync(d, { recursive: true, force: true });
+});
+
+/** A WAL database whose 300 rows live only in the WAL until somebody checkpoints. */
+function walDatabase() {
   const dir = mkdtempSync(join(tmpdir(), 'appflows-cp-'));
+  dirs.push(dir);
   const file = join(dir, 'cp.db');
   const db = new SqliteDatabase(file);
   db.pragma('journal_mode = WAL');
@@ -14,16 +21,65 @@ it('the checkpointer thread moves WAL frames into the database file off the even
   db.exec('CREATE TABLE t (a TEXT)');
   const insert = db.prepare('INSERT INTO t VALUES (?)');
   for (let i = 0; i < 300; i++) insert.run('x'.repeat(200));
-  const before = statSync(file).size;
-  const checkpointer = startCheckpointer(file, 20);
+  return { file, db, before: statSync(file).size };
+}
+
+async function until(cond: () => boolean, ms = 15_000) {
+  const deadline = Date.now() + ms;
+  while (!cond() && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+  return cond();
+}
+
+it('the checkpointer thread moves WAL frames into the database file off the event loop', async () => {
+  const { file, db, before } = walDatabase();
+  const checkpointer = startCheckpointer(file, { everyMs: 20 });
   try {
     // Until a checkpoint copies the pages in, every row lives only in the WAL.
-    const deadline = Date.now() + 15_000;
-    while (statSync(file).size <= before + 8192 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
-    expect(statSync(file).size).toBeGreaterThan(before + 8192);
+    expect(await until(() => statSync(file).size > before + 8192)).toBe(true);
   } finally {
     await checkpointer.stop();
     db.close();
-    rmSync(dir, { recursive: true, force: true });
   }
+});
+
+it('stop() lets the thread close its statement and connection itself before it ends', async () => {
+  const { file, db } = walDatabase();
+  const events: CheckpointerEvent[] = [];
+  const checkpointer = startCheckpointer(file, { everyMs: 20, onEvent: (e) => events.push(e) });
+  await new Promise((r) => setTimeout(r, 300));
+  db.close(); // the worker's connection is now the last one open on the file
+  expect(existsSync(`${file}-wal`)).toBe(true);
+  await checkpointer.stop();
+  expect(events).toEqual([{ type: 'stopped', closed: true }]);
+  // SQLite deletes the WAL when the last connection closes cleanly: nobody left it open.
+  expect(existsSync(`${file}-wal`)).toBe(false);
+});
+
+it('a thread that fails closes its connection, ends, and is started again', async () => {
+  const { file, db, before } = walDatabase();
+  const events: CheckpointerEvent[] = [];
+  // Each thread checkpoints once, then fails on its second tick.
+  const checkpointer = startCheckpointer(file, { everyMs: 30, failAfter: 1, restartAfterMs: 20, onEvent: (e) => events.push(e) });
+  try {
+    expect(await until(() => events.length >= 3)).toBe(true);
+    for (const e of events.slice(0, 3)) expect(e).toEqual({ type: 'failed', closed: true, message: 'checkpointer test failure' });
+    // The restarted threads still did their work.
+    expect(statSync(file).size).toBeGreaterThan(before + 8192);
+  } finally {
+    await checkpointer.stop();
+  }
+  db.close();
+  expect(existsSync(`${file}-wal`)).toBe(false);
+});
+
+it('stop() during a restart pause starts no new thread', async () => {
+  const { file, db } = walDatabase();
+  const events: CheckpointerEvent[] = [];
+  const checkpointer = startCheckpointer(file, { everyMs: 10, failAfter: 0, restartAfterMs: 5_000, onEvent: (e) => events.push(e) });
+  expect(await until(() => events.length === 1)).toBe(true);
+  await checkpointer.stop();
+  await new Promise((r) => setTimeout(r, 200));
+  expect(events.map((e) => e.type)).toEqual(['failed']);
+  db.close();
+  expect(existsSync(`${file}-wal`)).toBe(false);
 });

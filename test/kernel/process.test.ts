@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers.js';
 import { BIN, cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../process-helpers.js';
@@ -128,5 +130,26 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
     expect(r.status).toBe(201);
     expect(JSON.parse(r.body).app.slug).toBe('graceful');
     expect(await server.exited).toBe(0);
+  });
+
+  it.runIf(dialect === 'sqlite')('SIGTERM after durable writes closes every connection, the checkpointer thread\'s too', async () => {
+    const env = processEnv(dialect);
+    const token = cli(env, 'token', 'create', '--name', 'w').stdout.trim().split('\n').pop()!;
+    const server = await startServer(env);
+    servers.push(server);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    await fetch(`${server.url}/api/v1/apps`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'W', slug: 'w' }) });
+    const link = await fetch(`${server.url}/api/v1/apps/w/links`, { method: 'POST', headers: auth, body: JSON.stringify({ url: 'https://example.com/x' }) });
+    const code = (await link.json()).link.code;
+    // Clicks are durable writes: the first one starts the WAL checkpointer thread.
+    for (let i = 0; i < 20; i++) await fetch(`${server.url}/l/${code}`, { redirect: 'manual' });
+    await new Promise((r) => setTimeout(r, 300));
+    const db = join(env.DATA_DIR, 'appflows.db');
+    expect(existsSync(`${db}-wal`)).toBe(true);
+    server.proc.kill('SIGTERM');
+    expect(await server.exited, server.output()).toBe(0);
+    // SQLite removes the WAL only when the last connection closes cleanly.
+    expect(existsSync(`${db}-wal`)).toBe(false);
+    expect(server.output()).not.toMatch(/Assertion failed|Aborted|core dumped/);
   });
 });

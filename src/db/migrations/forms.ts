@@ -1,4 +1,5 @@
-import { SqliteAdapter, sql, type Kysely, type Migration } from 'kysely';
+import { SqliteAdapter, sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 export const formsMigrations: Record<string, Migration> = {
   // Why: waitlist signups and feedback/report/contact submissions, listed newest first by

@@ -1,4 +1,5 @@
-import { sql, type Kysely, type Migration } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 // Timestamps are ISO-8601 UTC strings and JSON is text on both dialects, so every query
 // behaves the same on SQLite and PostgreSQL and sorts the same way.

@@ -1,4 +1,5 @@
-import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 // Short links. Codes are public (they are the URL), so they are unique across the service.
 // Counters live on the link row so the redirect path enforces maxClicks with one row lock;

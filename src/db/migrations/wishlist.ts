@@ -1,4 +1,5 @@
-import { sql, SqliteAdapter, type Kysely, type Migration } from 'kysely';
+import { sql, SqliteAdapter, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
 
 // Timestamps are ISO text and booleans 0/1 on both dialects (see kernel.ts).
 export const wishlistMigrations: Record<string, Migration> = {
