@@ -76,7 +76,7 @@ function loadSecret(dataDir: string, given?: string): string {
   if (given) return given;
   const file = resolve(dataDir, 'secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret + '\n', { mode: 0o600, flag: 'wx' });
   return secret;
@@ -100,9 +100,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  DATABASE_URL: must be a SQLite file path or a postgres:// URL',
     );
   }
+  if (isPg && !e.SECRET) {
+    // A secret generated per node would make each node hash IPs and voters, and sign preview
+    // tokens, its own way: one voter counted twice, a token refused by the next node.
+    throw new ConfigError(
+      [
+        'Invalid configuration:',
+        '  SECRET: required with a PostgreSQL DATABASE_URL. Set the same SECRET (at least 32 characters,',
+        '  e.g. from `openssl rand -base64 32`) on every node that shares the database: it keys the IP and',
+        '  voter hashes and signs preview tokens, so nodes with different secrets count one voter twice.',
+        '  A node that ran with a generated secret: use the one in DATA_DIR/secret. See docs/scale-out.md.',
+      ].join('\n'),
+    );
+  }
   const own = `http://localhost:${e.PORT}`;
   const baseUrl = e.BASE_URL ?? own;
   const webUrl = e.WEB_URL ?? baseUrl;
+  const signupUrl = e.SIGNUP_URL ?? webUrl;
+  const shortLinkUrl = e.SHORT_LINK_URL ?? `${webUrl}/l`;
+  const signupHost = new URL(signupUrl).host;
+  if (signupHost !== new URL(webUrl).host && new URL(shortLinkUrl).host === signupHost) {
+    throw new ConfigError(
+      'Invalid configuration:\n  SHORT_LINK_URL: must not be on SIGNUP_URL\'s host, which serves waitlist pages only (use WEB_URL/l or a host of its own)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -112,8 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : { dialect: 'sqlite', url: dbUrl === ':memory:' ? dbUrl : resolve(dbUrl.replace(/^file:/, '')) },
     baseUrl,
     webUrl,
-    signupUrl: e.SIGNUP_URL ?? webUrl,
-    shortLinkUrl: e.SHORT_LINK_URL ?? `${webUrl}/l`,
+    signupUrl,
+    shortLinkUrl,
     secret: loadSecret(dataDir, e.SECRET),
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     logLevel: e.LOG_LEVEL,

@@ -20,14 +20,17 @@ import { systemClock, type Clock } from './kernel/clock.js';
 import { flowOperations } from './kernel/flows/flows.routes.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
-import { registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
 import { clientIpOf, trustFrom } from './kernel/client-ip.js';
 import { countryLookup } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
+import { registerPublicApiPolicy } from './kernel/public-api.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import { DOCUMENT_HEADERS, registerSecurityHeaders } from './kernel/security-headers.js';
 import type { Operation } from './kernel/operation.js';
+import { registerNulGuard } from './kernel/nul.js';
 import { serverWithPreroute, type Preroute } from './kernel/preroute.js';
+import { offSignupHost, registerSignupHost, separateSignupHost } from './kernel/signup-host.js';
 import { registerLinkRedirects } from './links/links.redirect.js';
 import { linkOperations } from './links/links.routes.js';
 import { createLinkService } from './links/links.service.js';
@@ -49,6 +52,8 @@ export function buildServices(config: Config, db: DbHandle, clock: Clock = syste
   const registry = createRegistry();
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
+  // The short-link path is a route word even where no HTTP server runs (MCP on stdio creates apps too).
+  apps.reserveRoute(new URL(config.shortLinkUrl).pathname);
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug) });
   const links = createLinkService({ db, clock, config });
   const forms = createFormsModule({ db, flows, clock, rateLimit: config.publicRateLimit });
@@ -95,9 +100,19 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     return503OnClosing: true,
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 500 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   const services = buildServices(config, opts.db, opts.clock);
   app.decorate('services', services);
+  // Before any route: every route's first word is reserved as an app slug, and a separate
+  // SIGNUP_URL host answers only waitlist pages (kernel/signup-host.ts).
+  app.addHook('onRoute', (route) => services.apps.reserveRoute(route.url));
+  const signupHost = separateSignupHost(config);
+  if (signupHost) registerSignupHost(app, signupHost);
+  // NUL in any input is a 400/422 on every route (kernel/nul.ts); operations (they carry an
+  // operationId) and the MCP endpoint check it in parseInput, after authentication.
+  registerNulGuard(app, (route) => (route.schema as { operationId?: string } | undefined)?.operationId !== undefined || route.url === '/mcp');
 
   // Input is parsed by our own zod step (kernel/operation.ts) so HTTP and MCP reject alike;
   // Fastify only needs the schemas for the OpenAPI document. Output goes through zod, which
@@ -107,6 +122,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   registerJsonParser(app);
   registerErrorHandling(app, config.bodyLimit);
   registerSecurityHeaders(app);
+  registerPublicApiPolicy(app);
+  // Hosted pages' no-JavaScript form posts; the public API refuses such bodies (public-api.ts).
   await app.register(formbody);
   await registerRateLimit(app, { secret: config.secret, redisUrl: config.redisUrl });
   registerAssets(app);
@@ -143,17 +160,17 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   const deps = {
     secret: config.secret,
     country: await countryLookup(config.countryHeader, config.geoipDb),
-    authenticate: (h: string | undefined) => services.tokens.authenticate(h),
+    authenticate: (h: string | undefined, client: string) => services.tokens.authenticate(h, client),
   };
   const ops = allOperations(services);
   for (const op of ops) registerOperation(app, op, deps);
-  registerMcpHttp(app, ops, deps.authenticate);
-  preroute = registerLinkRedirects(app, services.links, {
+  registerMcpHttp(app, ops, deps.authenticate, config.secret);
+  preroute = offSignupHost(registerLinkRedirects(app, services.links, {
     webUrl: config.webUrl,
     shortLinkUrl: config.shortLinkUrl,
     country: deps.country,
     clientIp: clientIpOf(trust),
-  });
+  }), signupHost);
   registerFormPages(app, services, config, deps);
   registerWishlistPages(app, services.wishlist, config, deps.country);
 

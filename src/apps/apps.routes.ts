@@ -37,7 +37,8 @@ export function appOperations(apps: AppService) {
       auth: 'owner',
       tags: ['Apps'],
       summary: 'Create an app',
-      description: 'The slug is derived from the name when omitted (suffixed if taken); an explicit slug that is taken is a 409.',
+      description:
+        'The slug is derived from the name when omitted (suffixed if taken or reserved); an explicit slug that is taken is a 409, one that is reserved (a word the service routes, or shaped like an app id) a 422 with the issue at `/slug`.',
       body: createAppBody,
       status: 201,
       response: z.object({ app: appSchema }),

@@ -5,7 +5,9 @@ export const slugSchema = z
   .min(1)
   .max(80)
   .regex(/^[a-z0-9-]+$/, 'must contain only lowercase letters, digits and dashes')
-  .describe('URL slug, unique across the service; derived from the name when omitted.');
+  .describe(
+    'URL slug, unique across the service; derived from the name when omitted. Words the service routes (`api`, `docs`, `waitlist`, `feedback`, …) and strings shaped like an app id (24 lowercase letters and digits, starting with a letter) are refused with 422.',
+  );
 
 const httpsUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })

@@ -1,8 +1,9 @@
 import { isUniqueViolation } from '../db/errors.js';
 import type { Clock } from '../kernel/clock.js';
-import { conflict, notFound } from '../kernel/errors.js';
+import { conflict, notFound, unprocessable } from '../kernel/errors.js';
 import { newId, randomString } from '../kernel/ids.js';
 import type { App, CreateApp } from './apps.schema.js';
+import { firstSegment, RESERVED_SLUGS, slugRefusal } from './apps.slugs.js';
 import { toApp, type AppRow, type AppStore } from './apps.store.js';
 
 /** "My Great App!" -> "my-great-app"; accents folded; never empty. */
@@ -18,9 +19,15 @@ export function slugify(name: string): string {
   return s || 'app';
 }
 
-
 export function createAppService({ store, clock }: { store: AppStore; clock: Clock }) {
+  const reserved = new Set(RESERVED_SLUGS);
   return {
+    /** Reserves the first segment of a route path as a slug (the server calls it for every route it registers). */
+    reserveRoute(path: string): void {
+      const word = firstSegment(path);
+      if (word) reserved.add(word);
+    },
+
     async list(accountId: string): Promise<App[]> {
       return (await store.list(accountId)).map(toApp);
     },
@@ -44,11 +51,14 @@ export function createAppService({ store, clock }: { store: AppStore; clock: Clo
 
     async create(accountId: string, input: CreateApp): Promise<App> {
       let slug = input.slug;
-      if (!slug) {
-        // A derived slug must not fail the request: suffix it until free.
+      if (slug) {
+        const refusal = slugRefusal(slug, reserved);
+        if (refusal) throw unprocessable(`Invalid slug: ${refusal}`, [{ path: '/slug', message: refusal }]);
+      } else {
+        // A derived slug must not fail the request: suffix it until allowed and free.
         const base = slugify(input.name);
         slug = base;
-        for (let i = 0; await store.slugTaken(slug); i++) slug = `${base}-${randomString(4, 'abcdefghijkmnpqrstuvwxyz23456789')}`;
+        while (slugRefusal(slug, reserved) || (await store.slugTaken(slug))) slug = `${base}-${randomString(4, 'abcdefghijkmnpqrstuvwxyz23456789')}`;
       }
       const now = clock.now().toISOString();
       const row: AppRow = {

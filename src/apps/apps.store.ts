@@ -22,14 +22,19 @@ export function createAppStore(db: Db) {
     list(accountId: string) {
       return db.selectFrom('apps').selectAll().where('account_id', '=', accountId).orderBy('created_at').orderBy('id').execute();
     },
-    /** Scoped: another account's app is simply not found. */
-    byIdOrSlug(accountId: string, idOrSlug: string) {
-      return db
+    /**
+     * Scoped: another account's app is simply not found. The id wins over a slug: new slugs can
+     * never look like an id (apps.slugs.ts), but one written before that rule must not hide the
+     * app whose id it spells.
+     */
+    async byIdOrSlug(accountId: string, idOrSlug: string) {
+      const rows = await db
         .selectFrom('apps')
         .selectAll()
         .where('account_id', '=', accountId)
         .where((eb) => eb.or([eb('id', '=', idOrSlug), eb('slug', '=', idOrSlug)]))
-        .executeTakeFirst();
+        .execute();
+      return rows.find((r) => r.id === idOrSlug) ?? rows[0];
     },
     /** Public lookups are by slug alone (the public API's trust model). */
     bySlug(slug: string) {

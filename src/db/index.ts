@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, fchmodSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
 import pg from 'pg';
@@ -50,7 +50,7 @@ export function openDb(opts: DbOptions): DbHandle {
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
-  if (opts.url !== ':memory:') mkdirSync(dirname(opts.url), { recursive: true });
+  if (opts.url !== ':memory:') createPrivately(opts.url);
   const sqlite = new SqliteDatabase(opts.url);
   // WAL + synchronous=FULL: every acknowledged commit is on disk (survives kill -9 and power loss).
   sqlite.pragma('journal_mode = WAL');
@@ -77,6 +77,24 @@ export function openDb(opts: DbOptions): DbHandle {
       await db.destroy();
     },
   };
+}
+
+/**
+ * Creates the SQLite file owner-only (0600, in a 0700 directory when we create that too) before
+ * SQLite does: SQLite would create it 0644 (less the umask), and it gives its -wal and -shm files
+ * the database file's mode. An existing file keeps the mode its operator gave it.
+ */
+function createPrivately(file: string) {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  let fd: number;
+  try {
+    fd = openSync(file, 'wx', 0o600);
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return;
+    throw e;
+  }
+  fchmodSync(fd, 0o600); // exactly, whatever the umask
+  closeSync(fd);
 }
 
 /** Opens the database and applies pending migrations; `applied` names what ran. */

@@ -1,4 +1,4 @@
-import { stringify } from 'csv-stringify';
+import { stringify, type CastingContext } from 'csv-stringify';
 import { Readable } from 'node:stream';
 
 export interface CsvColumn<T> {
@@ -6,19 +6,71 @@ export interface CsvColumn<T> {
   value(row: T): string | number | null | undefined;
 }
 
-// Spreadsheets run cells starting with these as formulas (CSV/formula injection).
-const FORMULA_START = /^[=+\-@\t\r]/;
+// Formula injection (OWASP "CSV Injection"). A spreadsheet evaluates a cell that begins with
+// = + - @ (or the fullwidth forms Numbers and some locales fold into them), and Excel also
+// acts on a leading TAB or CR. Quoting every data cell keeps a value in one cell for every
+// parser that honours quotes, whichever separator it picks; but a file re-imported by hand
+// (or by a parser that splits on `;`, `|` or TAB without reading quotes) can still cut a cell
+// at a separator inside it, so a trigger after a separator counts as well.
+//
+// The rule: a text cell gets a leading `'` when, at its start or right after one of
+// , ; | TAB CR LF (and their fullwidth forms), then past any whitespace and ' " quotes,
+// comes one of = + - @ ＝ ＋ － ＠; or when it starts with TAB or CR. Nothing else in the
+// value changes, so dropping that one leading `'` gives back the stored text.
+//
+// One pass over char codes through a lookup table, no allocation: most cells (ids, dates,
+// emails) contain `-` or `@`, so a trigger-only pre-check would not skip the work, and a
+// regex per cell is slower.
+const TRIGGER = 1;
+const SEPARATOR = 2;
+/** Characters a spreadsheet may skip between a separator (or the cell start) and a formula. */
+const SKIPPABLE = 4;
+const charClass = new Uint8Array(0x10000);
+for (const c of '=+-@\uFF1D\uFF0B\uFF0D\uFF20') charClass[c.charCodeAt(0)] = TRIGGER;
+for (const c of ',;|\t\r\n\uFF0C\uFF1B\uFF5C') charClass[c.charCodeAt(0)] = SEPARATOR;
+for (const c of ' \v\f"\'\u00A0\u3000\uFEFF\uFF02\uFF07') charClass[c.charCodeAt(0)] = SKIPPABLE;
+for (let c = 0x2000; c <= 0x200b; c++) charClass[c] = SKIPPABLE; // typographic and zero-width spaces
 
-/** Prefixes a quote to a text cell a spreadsheet would evaluate as a formula. */
+/** True when a spreadsheet could read `v`, or a piece of it cut at a separator, as a formula. */
+export function needsFormulaGuard(v: string): boolean {
+  const first = v.charCodeAt(0);
+  if (first === 0x09 || first === 0x0d) return true; // TAB, CR
+  let boundary = true;
+  for (let i = 0; i < v.length; i++) {
+    const k = charClass[v.charCodeAt(i)];
+    if (k === SEPARATOR) boundary = true;
+    else if (k === TRIGGER) {
+      if (boundary) return true;
+    } else if (k !== SKIPPABLE) boundary = false;
+  }
+  return false;
+}
+
+/** Prefixes a quote to a text cell a spreadsheet would evaluate as a formula (see the rule above). */
 export function guardCell(v: string | number | null | undefined): string | number {
   if (v === null || v === undefined) return '';
-  if (typeof v === 'string' && FORMULA_START.test(v)) return `'${v}`;
+  if (typeof v === 'string' && needsFormulaGuard(v)) return `'${v}`;
   return v;
 }
 
+/** How exports treat cells, for the OpenAPI descriptions of every CSV operation. */
+export const CSV_CELLS_NOTE =
+  "The header row is bare; every data cell is double-quoted. A text cell gets a leading ' when a spreadsheet could run it " +
+  'as a formula: it starts with = + - @ (or fullwidth ＝ ＋ － ＠), TAB or CR, or one of = + - @ follows a , ; | TAB or ' +
+  "line break inside it (past spaces and quotes). Drop that one ' to get the stored text back.";
+
+// Every data cell is quoted (empty ones too); the header row stays bare, as SPEC writes it.
+const bareHeader = (value: string, ctx: CastingContext) => (ctx.header ? { value, quoted: false } : value);
+
 /** Streams rows as CSV with a header row; the source is pulled as the client reads (backpressure). */
 export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T>): Readable {
-  const out = stringify({ header: true, columns: columns.map((c) => c.header) });
+  const out = stringify({
+    header: true,
+    columns: columns.map((c) => c.header),
+    quoted: true,
+    quoted_empty: true,
+    cast: { string: bareHeader },
+  });
   const records = Readable.from(
     (async function* () {
       for await (const row of rows) yield columns.map((c) => guardCell(c.value(row)));

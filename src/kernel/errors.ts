@@ -31,6 +31,12 @@ export function pointer(path: readonly PropertyKey[]): string {
   return path.length === 0 ? '/' : '/' + path.map((p) => String(p).replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 }
 
+/** A request part that failed validation (path and query 400, body 422), named by its first failing path. */
+export function invalidInput(status: number, where: string, issues: Issue[]) {
+  const first = issues[0];
+  return new AppError(status, `Invalid ${where}: ${first.path === '/' ? '' : first.path + ' '}${first.message}`.trim(), { issues });
+}
+
 export function issuesFrom(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }): Issue[] {
   return error.issues.map((i) => ({ path: pointer(i.path), message: i.message }));
 }

@@ -1,4 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { maxHeaderSize, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
 import sjson from 'secure-json-parse';
 import { z } from 'zod';
 import { AppError } from './errors.js';
@@ -6,6 +8,7 @@ import { MessagePage } from './pages/layout.js';
 import { sendPage } from './pages/render.js';
 import { clientInfo, type CountryLookup } from './identity.js';
 import { parseInput, type Operation, type OpContext, type TextResult } from './operation.js';
+import { applyBaseHeaders } from './security-headers.js';
 
 export const errorBody = z
   .object({
@@ -43,7 +46,9 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
     }
     const e = err as FastifyError;
     if (e.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.code(413).send({ error: `Request body too large (limit ${bodyLimit} bytes)` });
+      // The limit that applied: public submit routes have their own, far below BODY_LIMIT.
+      const limit = request.routeOptions.bodyLimit ?? bodyLimit;
+      return reply.code(413).send({ error: `Request body too large (limit ${limit} bytes)` });
     }
     if (e.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       return reply.code(415).send({ error: `Unsupported Content-Type: ${request.headers['content-type'] ?? 'none'}` });
@@ -69,10 +74,55 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
   });
 }
 
+/**
+ * Fastify's router errors (the `frameworkErrors` option), answered like every other error, as
+ * `{ error }`, and without echoing the path (Fastify's own bodies quote it back).
+ */
+export function frameworkErrors(err: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  applyBaseHeaders(reply);
+  if (err.code === 'FST_ERR_BAD_URL') return reply.code(400).send({ error: 'Malformed URL: invalid percent-encoding in the path' });
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ error: 'URI too long: a path segment is longer than the server accepts' });
+  request.log.error({ err }, 'router error');
+  return reply.code(500).send({ error: 'Internal server error' });
+}
+
+/** A request line alone over 8 KiB: the URI is what is too long (414), not the headers (431). */
+function headerOverflowStatus(raw: Buffer | undefined): 414 | 431 {
+  if (!Buffer.isBuffer(raw)) return 431;
+  const head = raw.subarray(0, 8 * 1024).toString('latin1');
+  return /^[A-Z]+ /.test(head) && !head.includes('\r\n') ? 414 : 431;
+}
+
+/**
+ * Requests Node's HTTP parser rejects before Fastify sees them (the `clientErrorHandler`
+ * option): a request line and headers over Node's 16 KiB, a malformed request, a timeout.
+ * Fastify's default answers JSON too, but not our `{ error }` shape.
+ */
+export function clientErrorHandler(this: FastifyInstance, err: Error & { code?: string; rawPacket?: unknown }, socket: Duplex) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status: number;
+  let error: string;
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') [status, error] = [408, 'Request timeout'];
+  else if (err.code === 'HPE_HEADER_OVERFLOW') {
+    status = headerOverflowStatus(err.rawPacket as Buffer | undefined);
+    error = status === 414 ? 'URI too long' : `Request headers too large (limit ${maxHeaderSize} bytes with the request line)`;
+  } else [status, error] = [400, 'Malformed HTTP request'];
+  this.log.debug({ code: err.code }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ error });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `X-Content-Type-Options: nosniff\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy();
+}
+
 export interface OperationDeps {
   secret: string;
   country: CountryLookup;
-  authenticate(header: string | undefined): Promise<{ accountId: string }>;
+  /** `client`: the hashed client address, which failed authentications are counted against. */
+  authenticate(header: string | undefined, client: string): Promise<{ accountId: string }>;
 }
 
 /** Registers one declared operation as a Fastify route (schemas feed the OpenAPI document). */
@@ -106,7 +156,7 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
         http: { request, reply },
       };
       // Authenticate before looking at input: an unauthenticated caller learns nothing (401, not 422).
-      if (op.auth === 'owner') ctx.accountId = (await deps.authenticate(request.headers.authorization)).accountId;
+      if (op.auth === 'owner') ctx.accountId = (await deps.authenticate(request.headers.authorization, ctx.client.ipHash)).accountId;
       const input = parseInput(op, { params: request.params, query: request.query, body: request.body });
       const result = await op.handler(input, ctx);
       if (reply.sent) return reply;

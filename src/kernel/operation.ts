@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { z } from 'zod';
-import { AppError, issuesFrom } from './errors.js';
+import { AppError, invalidInput, issuesFrom } from './errors.js';
+import { nulIssues } from './nul.js';
 
 /**
  * One declaration per operation: id, method, path, auth, input and output schemas and the
@@ -89,15 +90,17 @@ export function defineOp<P extends Shape | undefined = undefined, Q extends Shap
 /**
  * Parses raw input with the operation's schemas. Query/path problems are 400, body problems
  * 422; both list the failing paths. Shared by HTTP and MCP so both reject the same way.
+ * A NUL character anywhere in a part is refused before its schema runs, even in a part the
+ * operation ignores, alike on both databases (kernel/nul.ts).
  */
 export function parseInput(op: Operation, raw: { params?: unknown; query?: unknown; body?: unknown }) {
   const part = (schema: z.ZodType | undefined, value: unknown, status: number, where: string) => {
+    const nul = nulIssues(value);
+    if (nul.length > 0) throw invalidInput(status, where, nul);
     if (!schema) return undefined;
     const r = schema.safeParse(value);
     if (r.success) return r.data;
-    const issues = issuesFrom(r.error);
-    const first = issues[0];
-    throw new AppError(status, `Invalid ${where}: ${first.path === '/' ? '' : first.path + ' '}${first.message}`.trim(), { issues });
+    throw invalidInput(status, where, issuesFrom(r.error));
   };
   const params = part(op.params, raw.params ?? {}, 400, 'path');
   const query = part(op.query, raw.query ?? {}, 400, 'query');
@@ -108,6 +111,6 @@ export function parseInput(op: Operation, raw: { params?: unknown; query?: unkno
     if (absent && op.bodyOptional) body = undefined;
     else if (absent) throw new AppError(422, 'Request body is required', { issues: [{ path: '/', message: 'Required' }] });
     else body = part(op.body, raw.body, 422, 'body');
-  }
+  } else part(undefined, raw.body, 422, 'body');
   return { params, query, body } as any;
 }

@@ -8,20 +8,40 @@ export const pageQuery = z.object({
 });
 export type PageQuery = z.infer<typeof pageQuery>;
 
+/**
+ * What one position of a cursor holds: a stored timestamp (`clock.now().toISOString()`), a row
+ * id, or a non-negative counter or flag (an `integer` column). A cursor is only ever one we
+ * issued, but it comes back from the client: each position is checked against its kind before
+ * it reaches a query, so a forged one is a 400 on both databases (PostgreSQL refuses text
+ * where it compares integers, decimals, numbers past int4, and NUL in text).
+ */
+export type CursorKey = 'time' | 'id' | 'count';
+type KeyValue<K extends CursorKey> = K extends 'count' ? number : string;
+export type CursorOf<K extends readonly CursorKey[]> = { -readonly [I in keyof K]: KeyValue<K[I]> };
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,6})?Z$/;
+const ROW_ID = /^[A-Za-z0-9_-]{1,64}$/;
+const INT4_MAX = 2 ** 31 - 1;
+const KEY_CHECKS: Record<CursorKey, (v: unknown) => boolean> = {
+  time: (v) => typeof v === 'string' && ISO_TIME.test(v),
+  id: (v) => typeof v === 'string' && ROW_ID.test(v),
+  count: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= INT4_MAX,
+};
+
 export function encodeCursor(values: readonly (string | number)[]): string {
   return Buffer.from(JSON.stringify(values)).toString('base64url');
 }
 
-export function decodeCursor(cursor: string | undefined, arity: number): (string | number)[] | undefined {
+/** The keys of a cursor of this shape, or a 400 `Invalid cursor` when it is anything else. */
+export function decodeCursor<const K extends readonly CursorKey[]>(cursor: string | undefined, shape: K): CursorOf<K> | undefined {
   if (!cursor) return undefined;
+  let v: unknown;
   try {
-    const v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(v) && v.length === arity && v.every((x) => typeof x === 'string' || typeof x === 'number')) {
-      return v;
-    }
+    v = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
-    /* fall through */
+    /* not JSON: fall through */
   }
+  if (Array.isArray(v) && v.length === shape.length && shape.every((kind, i) => KEY_CHECKS[kind](v[i]))) return v as CursorOf<K>;
   throw badRequest('Invalid cursor');
 }
 

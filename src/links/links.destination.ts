@@ -1,12 +1,47 @@
 /**
- * Destination URL rules. A short link sends strangers' browsers somewhere, so anything a
- * browser would execute or read locally is refused, however it is disguised:
- * `javascript:`, `data:`, `file:`, `vbscript:`, `blob:`, `about:` in any case, with
- * whitespace or control characters mixed in, percent-encoded or written as HTML entities.
- * Allowed: http(s) with a host, and custom app schemes (`myapp://path`).
+ * Destination URL rules. A short link sends strangers' browsers somewhere, so destinations are
+ * an allowlist of schemes, and what is stored is what a browser will follow:
+ *
+ * - `http`, `https`: parsed as WHATWG URLs (with a host) and stored as their WHATWG
+ *   serialisation, the URL browsers actually visit: `https:evil.example` and
+ *   `https:/\evil.example` are stored as `https://evil.example/`, `http:///evil` as `http://evil/`.
+ * - the app's own deep-link scheme (`deepLinkScheme` of the app, e.g. `myapp://open/screen`).
+ * - `STORE_AND_CONTACT_SCHEMES`: app-store pages and contact actions an app owner links to.
+ *
+ * Everything else is refused: script and local-data schemes, browser and OS internals
+ * (`ms-msdt:`, `search-ms:`, `intent:`, `view-source:`, `jar:`, `chrome:`, ...), and unknown
+ * schemes. `NEVER_SCHEMES` are refused even when an app names one as its deep-link scheme, and
+ * they are looked for under every disguise (case, whitespace or control characters mixed in,
+ * percent-encoding, HTML entities) for a clear message. URLs with credentials (`user:pass@`)
+ * are refused: they are the classic way to dress `https://bank.example@evil.example` up.
+ *
+ * Two steps, because the zod schema does not know the app: `parseDestination` (context-free,
+ * run by the request schema, which stores its normalised URL) and `schemeProblem` (the
+ * allowlist, run by the service with the app's deep-link scheme).
  */
 
-const BLOCKED_SCHEMES = ['javascript', 'data', 'file', 'vbscript', 'blob', 'about'];
+/**
+ * Store and contact schemes allowed for every app. Store: `itms-apps`/`itms-appss` open the App
+ * Store app, `market` the Play Store (the https store pages work too). Contact: `mailto`, `tel`,
+ * `sms`. Messengers (`whatsapp:`, `fb-messenger:`, `tg:`, ...) are left out: their https links
+ * (wa.me, m.me, t.me) open the same apps and work where the app is missing.
+ */
+export const STORE_AND_CONTACT_SCHEMES: readonly string[] = ['itms-apps', 'itms-appss', 'market', 'mailto', 'tel', 'sms'];
+
+const WEB_SCHEMES = ['http', 'https'];
+
+/**
+ * Schemes that run code, read local data, or reach browser or OS internals: never a destination,
+ * even as an app's deep-link scheme. Windows `ms-*` handlers (ms-msdt, ms-officecmd, ms-word, ...)
+ * are refused by prefix.
+ */
+const NEVER_SCHEMES: ReadonlySet<string> = new Set([
+  'javascript', 'data', 'file', 'vbscript', 'blob', 'about', 'filesystem', 'view-source', 'jar', 'intent',
+  'chrome', 'chrome-extension', 'chrome-untrusted', 'edge', 'opera', 'brave', 'moz-extension', 'resource',
+  'res', 'wyciwyg', 'livescript', 'mocha', 'search', 'search-ms', 'shell', 'hcp', 'its', 'mk', 'mhtml', 'jnlp',
+]);
+
+const isNever = (scheme: string) => NEVER_SCHEMES.has(scheme) || scheme.startsWith('ms-');
 
 // C0/C1 controls, every Unicode space, zero-width and bidi marks, line/paragraph separators, BOM.
 const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/g;
@@ -34,7 +69,7 @@ function decodePercent(s: string): string {
   }
 }
 
-/** The scheme a lenient browser might see once every disguise is peeled off. */
+/** A refused scheme a lenient browser might see once every disguise is peeled off. */
 function disguisedScheme(s: string): string | undefined {
   let v = s;
   for (let i = 0; i < 4; i++) {
@@ -42,13 +77,14 @@ function disguisedScheme(s: string): string | undefined {
     if (next === v) break;
     v = next;
   }
-  v = v.replace(INVISIBLE, '').toLowerCase();
-  return BLOCKED_SCHEMES.find((b) => v.startsWith(b + ':'));
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(v.replace(INVISIBLE, '').toLowerCase())?.[1];
+  return scheme && isNever(scheme) ? scheme : undefined;
 }
 
-export type DestinationCheck = { ok: true; url: string } | { ok: false; message: string };
+export type ParsedDestination = { ok: true; url: string; scheme: string } | { ok: false; message: string };
 
-export function checkDestination(raw: string): DestinationCheck {
+/** The checks that need no app: syntax, refused schemes, host, credentials; the URL to store. */
+export function parseDestination(raw: string): ParsedDestination {
   const s = raw.trim();
   if (s === '') return { ok: false, message: 'must not be empty' };
   const hidden = disguisedScheme(s);
@@ -64,9 +100,39 @@ export function checkDestination(raw: string): DestinationCheck {
     return { ok: false, message: 'is not a valid URL' };
   }
   const scheme = url.protocol.slice(0, -1);
-  if (BLOCKED_SCHEMES.includes(scheme)) return { ok: false, message: `${scheme}: URLs are not allowed` };
-  if ((scheme === 'http' || scheme === 'https') && !url.hostname) return { ok: false, message: 'must have a host' };
-  // Keep what the owner typed when it is plain ASCII; otherwise the WHATWG serialisation,
-  // which percent-encodes (and punycodes) so the Location header is always valid.
-  return { ok: true, url: /^[\x21-\x7e]+$/.test(s) ? s : url.href };
+  if (isNever(scheme)) return { ok: false, message: `${scheme}: URLs are not allowed` };
+  if (WEB_SCHEMES.includes(scheme) && !url.hostname) return { ok: false, message: 'must have a host' };
+  if (url.username || url.password) return { ok: false, message: 'must not contain a user name or password (user:pass@)' };
+  // The WHATWG serialisation: what browsers follow, percent-encoded and punycoded, so the
+  // Location header is always valid.
+  const href = url.href;
+  if (href.length === scheme.length + 1) return { ok: false, message: `needs something after "${scheme}:"` };
+  return { ok: true, url: href, scheme };
 }
+
+/** Why `scheme` is not allowed for an app with this deep-link scheme, or undefined when it is. */
+export function schemeProblem(scheme: string, appScheme: string | null | undefined): string | undefined {
+  const app = appScheme?.toLowerCase();
+  if (WEB_SCHEMES.includes(scheme) || STORE_AND_CONTACT_SCHEMES.includes(scheme)) return undefined;
+  if (app && scheme === app && !isNever(app)) return undefined;
+  const own = app && !isNever(app) ? `the app's deep-link scheme (${app}://…)` : "the app's deep-link scheme (set deepLinkScheme on the app)";
+  return `${scheme}: URLs are not allowed; use http(s), ${own}, or ${STORE_AND_CONTACT_SCHEMES.map((x) => `${x}:`).join(' ')}`;
+}
+
+export type DestinationCheck = { ok: true; url: string } | { ok: false; message: string };
+
+/** The whole rule for an app: the URL to store, or why it is refused. */
+export function checkDestination(raw: string, appScheme: string | null | undefined): DestinationCheck {
+  const parsed = parseDestination(raw);
+  if (!parsed.ok) return parsed;
+  const problem = schemeProblem(parsed.scheme, appScheme);
+  return problem ? { ok: false, message: problem } : { ok: true, url: parsed.url };
+}
+
+/** The scheme of a URL `parseDestination` returned (already lower-cased by WHATWG). */
+export const schemeOf = (url: string) => url.slice(0, url.indexOf(':'));
+
+/** One sentence for the OpenAPI descriptions of destination fields. */
+export const DESTINATION_RULE =
+  `http(s) (stored as the WHATWG-normalised URL), the app's own deepLinkScheme (\`myapp://path\`), or ${STORE_AND_CONTACT_SCHEMES.map((x) => `${x}:`).join(' ')}; ` +
+  'every other scheme (javascript:, data:, file:, intent:, ms-msdt:, ...) and URLs with user:pass@ are rejected (422).';

@@ -61,7 +61,7 @@ export function linkOperations(apps: AppService, links: LinkService): Operation[
       errors: [404, 409, 422, 503],
       handler: async ({ params, body }, ctx) => {
         const app = await apps.resolve(ctx.accountId, params.idOrSlug);
-        return { link: await links.create(app.id, body) };
+        return { link: await links.create(app.id, body, app.deep_link_scheme) };
       },
     }),
     defineOp({
@@ -80,7 +80,7 @@ export function linkOperations(apps: AppService, links: LinkService): Operation[
       errors: [404, 422],
       handler: async ({ params, body }, ctx) => {
         const app = await apps.resolve(ctx.accountId, params.idOrSlug);
-        return { link: await links.update(app.id, params.idOrCode, body) };
+        return { link: await links.update(app.id, params.idOrCode, body, app.deep_link_scheme) };
       },
     }),
     defineOp({

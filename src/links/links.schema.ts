@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appParams } from '../apps/apps.schema.js';
-import { checkDestination } from './links.destination.js';
+import { DESTINATION_RULE, parseDestination } from './links.destination.js';
 
 /**
  * Codes are public URL segments, so a few words that name (or may one day name) our own
@@ -26,19 +26,21 @@ const code = z
   .refine((c) => !RESERVED_CODES.has(c), 'is reserved; choose another code')
   .describe('Custom short code, 3-40 characters of a-z 0-9 - _ (lower-cased). Generated (6-7 characters) when omitted. Immutable.');
 
+/** App-independent part of the destination rule; the service checks the scheme against the app's. */
 const destination = (what: string) =>
   z
     .string()
     .max(2048)
     .superRefine((v, ctx) => {
-      const r = checkDestination(v);
+      const r = parseDestination(v);
       if (!r.ok) ctx.addIssue({ code: 'custom', message: r.message });
     })
+    // zod runs overwrites even after a failed check, so an invalid value passes through untouched.
     .overwrite((v) => {
-      const r = checkDestination(v);
+      const r = parseDestination(v);
       return r.ok ? r.url : v;
     })
-    .describe(`${what} http(s) or a custom app scheme (\`myapp://path\`); javascript:, data:, file:, vbscript:, blob: and about: are rejected.`);
+    .describe(`${what} ${DESTINATION_RULE}`);
 
 // ISO 8601: a date (midnight UTC) or a date-time; seconds optional. A date-time without a
 // zone is read as UTC (never as the server's local zone, which would vary by host).

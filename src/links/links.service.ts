@@ -6,6 +6,7 @@ import { newId, randomString } from '../kernel/ids.js';
 import { decodeCursor, pageOf } from '../kernel/pagination.js';
 import { createLinkCache } from './links.cache.js';
 import { createClickRecorder } from './links.clicks.js';
+import { schemeOf, schemeProblem } from './links.destination.js';
 import type { Click } from './links.settle.js';
 import { RESERVED_CODES, type CreateLink, type Link, type LinkState, type LinkStats, type PatchLink } from './links.schema.js';
 import { createLinkStore, type LinkChanges, type LinkRow } from './links.store.js';
@@ -71,6 +72,18 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000, drawCo
     }
   };
 
+  /**
+   * The scheme allowlist, which needs the app (its deep-link scheme); the request schema has
+   * already refused everything else and normalised the URLs (links.destination.ts).
+   */
+  const requireAllowedSchemes = (urls: Record<string, string | null | undefined>, appScheme: string | null) => {
+    const issues = Object.entries(urls).flatMap(([field, url]) => {
+      const problem = url ? schemeProblem(schemeOf(url), appScheme) : undefined;
+      return problem ? [{ path: `/${field}`, message: problem }] : [];
+    });
+    if (issues.length) throw unprocessable(`Invalid body: ${issues[0].path} ${issues[0].message}`, issues);
+  };
+
   /** Inserts with a generated code, retrying on the (rare) collision; 7 characters after a few misses. */
   async function insertGenerated(appId: string, row: LinkRow): Promise<LinkRow> {
     for (let attempt = 0; ; attempt++) {
@@ -91,8 +104,8 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000, drawCo
 
   return {
     async list(appId: string, limit: number, cursor?: string) {
-      const c = decodeCursor(cursor, 2);
-      const rows = await store.list(appId, limit + 1, c ? { createdAt: String(c[0]), id: String(c[1]) } : undefined);
+      const c = decodeCursor(cursor, ['time', 'id']);
+      const rows = await store.list(appId, limit + 1, c ? { createdAt: c[0], id: c[1] } : undefined);
       const page = pageOf(rows, limit, (r) => [r.created_at, r.id]);
       return { links: page.items.map(toLink), nextCursor: page.nextCursor };
     },
@@ -117,7 +130,9 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000, drawCo
       };
     },
 
-    async create(appId: string, input: CreateLink): Promise<Link> {
+    /** `appScheme`: the app's deepLinkScheme, the one custom scheme its destinations may use. */
+    async create(appId: string, input: CreateLink, appScheme: string | null = null): Promise<Link> {
+      requireAllowedSchemes({ url: input.url, iosUrl: input.iosUrl, androidUrl: input.androidUrl, expiredUrl: input.expiredUrl }, appScheme);
       const behavior = input.expiredBehavior ?? 'page';
       requireExpiredUrl(behavior, input.expiredUrl ?? null);
       const at = now();
@@ -154,8 +169,9 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000, drawCo
       return toLink(created);
     },
 
-    async update(appId: string, idOrCode: string, patch: PatchLink): Promise<Link> {
+    async update(appId: string, idOrCode: string, patch: PatchLink, appScheme: string | null = null): Promise<Link> {
       const row = await find(appId, idOrCode);
+      requireAllowedSchemes({ url: patch.url, iosUrl: patch.iosUrl, androidUrl: patch.androidUrl, expiredUrl: patch.expiredUrl }, appScheme);
       const changes: LinkChanges = {};
       if (patch.name !== undefined) changes.name = patch.name;
       if (patch.url !== undefined) changes.url = patch.url;

@@ -1,5 +1,6 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance } from 'fastify';
+import { requestIpHash } from '../kernel/identity.js';
 import type { Operation } from '../kernel/operation.js';
 import { createMcpServer } from './server.js';
 
@@ -7,9 +8,14 @@ import { createMcpServer } from './server.js';
  * Streamable HTTP at /mcp, stateless: each POST carries its Bearer token and gets a fresh
  * server bound to that token's account (no session state to share between nodes).
  */
-export function registerMcpHttp(app: FastifyInstance, ops: Operation[], authenticate: (h: string | undefined) => Promise<{ accountId: string }>) {
+export function registerMcpHttp(
+  app: FastifyInstance,
+  ops: Operation[],
+  authenticate: (h: string | undefined, client: string) => Promise<{ accountId: string }>,
+  secret: string,
+) {
   app.post('/mcp', { schema: { hide: true } }, async (request, reply) => {
-    const { accountId } = await authenticate(request.headers.authorization);
+    const { accountId } = await authenticate(request.headers.authorization, requestIpHash(request, secret));
     const server = createMcpServer(ops, accountId);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { firstSegment, RESERVED_SLUGS } from '../../src/apps/apps.slugs.js';
+import { ID_SHAPE, newId } from '../../src/kernel/ids.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 
 describeEachDb('apps', (dialect) => {
@@ -74,5 +76,63 @@ describeEachDb('apps', (dialect) => {
     expect(list.json().apps).toEqual([]);
     // and the other account cannot squat the slug either (slugs are global)
     expect((await post({ name: 'x', slug: 'private-app' }, other.auth)).statusCode).toBe(409);
+  });
+
+  it('refuses route words as slugs with 422 at /slug; a derived one is suffixed instead', async () => {
+    for (const slug of ['docs', 'healthz', 'mcp', 'assets', 'l', 'api', 'embed', 'wishlist', 'feedback', 'report', 'contact', 'waitlist', 'cancel', 'admin']) {
+      const r = await post({ name: 'Shadow', slug });
+      expect(r.statusCode, slug).toBe(422);
+      expect(r.json().issues, slug).toEqual([{ path: '/slug', message: expect.stringMatching(/reserved/) }]);
+      expect(r.json().error).toMatch(/reserved/);
+    }
+    const derived = (await post({ name: 'Feedback' })).json().app;
+    expect(derived.slug).toMatch(/^feedback-[a-z0-9]{4}$/);
+  });
+
+  it('reserves the first word of every route the server registers', async () => {
+    const words = new Set<string>();
+    // The tree's top-level lines carry whole leading segments (`├── /api/v1/apps (GET, …)`).
+    for (const m of t.app.printRoutes({ commonPrefix: false }).matchAll(/^[├└]── (\/\S*)/gm)) {
+      const word = firstSegment(m[1]);
+      if (word) words.add(word);
+    }
+    expect([...words]).toEqual(expect.arrayContaining(['api', 'assets', 'docs', 'healthz', 'l', 'mcp', 'embed', 'waitlist', 'wishlist', 'feedback']));
+    // The static list covers them all, so `appflows mcp` (no HTTP routes) refuses the same slugs.
+    expect([...words].filter((w) => !RESERVED_SLUGS.has(w))).toEqual([]);
+  });
+
+  it('reserves a route word that only the configuration adds (SHORT_LINK_URL under WEB_URL)', async () => {
+    const t2 = await testApp(dialect, { env: { SHORT_LINK_URL: 'http://web.test/go' } });
+    try {
+      const r = await t2.app.inject({ method: 'POST', url: '/api/v1/apps', headers: t2.auth, payload: { name: 'Go', slug: 'go' } });
+      expect(r.statusCode).toBe(422);
+      expect((await t2.createApp({ name: 'Go' })).slug).toMatch(/^go-[a-z0-9]{4}$/);
+    } finally {
+      await t2.close();
+    }
+  });
+
+  it('refuses slugs shaped like an app id, so a slug never hides another app (ids win lookups)', async () => {
+    const target = (await post({ name: 'Target' })).json().app;
+    expect(target.id).toMatch(ID_SHAPE);
+    const r = await post({ name: 'Squatter', slug: target.id });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().issues[0]).toMatchObject({ path: '/slug', message: expect.stringMatching(/app id/) });
+    expect((await post({ name: 'Squatter', slug: 'abcdefghijklmnopqrstuvwx' })).statusCode).toBe(422);
+    // 23 or 25 characters, or a dash: not an id
+    for (const slug of ['abcdefghijklmnopqrstuvw', 'abcdefghijklmnopqrstuvwxy', 'abcdefghijk-mnopqrstuvwx']) expect((await post({ name: 'S', slug })).statusCode, slug).toBe(201);
+    // a name that slugifies to an id's shape is suffixed
+    expect((await post({ name: 'Qwertyuiopasdfghjklzxcvb' })).json().app.slug).toMatch(/^qwertyuiopasdfghjklzxcvb-[a-z0-9]{4}$/);
+
+    // A slug written before the rule (straight into the table) that spells another app's id
+    // does not hide that app: the id wins.
+    const now = new Date().toISOString();
+    const accountId = (await t.db.db.selectFrom('apps').select('account_id').where('id', '=', target.id).executeTakeFirstOrThrow()).account_id;
+    await t.db.db
+      .insertInto('apps')
+      .values({ id: newId(), account_id: accountId, name: 'Legacy', slug: target.id, bundle_id: null, deep_link_scheme: null, logo_url: null, promotion_json: null, created_at: now, updated_at: now })
+      .execute();
+    const got = await t.app.inject({ method: 'GET', url: `/api/v1/apps/${target.id}`, headers: t.auth });
+    expect(got.json().app).toMatchObject({ id: target.id, name: 'Target' });
   });
 });

@@ -83,6 +83,10 @@ describeEachDb('versioned flows (cancel)', (dialect) => {
       [button({ label: 'Web', action: 'external_url' }), '/responses/too_expensive/primaryButton/url'],
       [button({ label: 'Web', action: 'external_url', url: 'javascript:alert(1)' }), '/responses/too_expensive/primaryButton/url'],
       [button({ label: 'Web', action: 'external_url', url: 'http://plain.example.org' }), '/responses/too_expensive/primaryButton/url'],
+      [button({ label: 'Web', action: 'external_url', url: 'https:localhost/x' }), '/responses/too_expensive/primaryButton/url'],
+      [button({ label: 'Web', action: 'external_url', url: 'https:/\\evil.example' }), '/responses/too_expensive/primaryButton/url'],
+      [button({ label: 'Web', action: 'external_url', url: 'https://help.example.org@evil.example/' }), '/responses/too_expensive/primaryButton/url'],
+      [button({ label: 'Web', action: 'external_url', url: 'https://evil.example\\@help.example.org' }), '/responses/too_expensive/primaryButton/url'],
       [button({ label: 'Fly', action: 'teleport' }), '/responses/too_expensive/primaryButton/action'],
       [button({ label: '', action: 'none' }), '/responses/too_expensive/primaryButton/label'],
     );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { goodWaitlist, putAndPublish } from '../flows/forms/forms.fixtures.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 
 describeEachDb('page kernel', (dialect) => {
@@ -31,5 +32,18 @@ describeEachDb('page kernel', (dialect) => {
     expect(html.body).toContain('Page not found');
     const json = await t.app.inject({ method: 'GET', url: '/api/public/nowhere', headers: { accept: 'text/html' } });
     expect(json.json().error).toMatch(/Not found/);
+  });
+
+  it('pages keep Referrer-Policy: no-referrer: no meta tag or attribute in the markup loosens it', async () => {
+    const slug = (await t.createApp({ name: 'Referrer' })).slug;
+    await putAndPublish(t, slug, 'waitlist', { ...goodWaitlist(), success: { title: 'In', body: 'Yes', ctaLabel: 'Blog', ctaUrl: 'https://blog.example.org' } });
+    for (const url of ['/nowhere', `/waitlist/${slug}`, `/waitlist/${slug}?done=1`, `/feedback/${slug}`]) {
+      const r = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(r.headers['content-type'], url).toMatch(/text\/html/);
+      expect(r.headers['referrer-policy'], url).toBe('no-referrer');
+      // A <meta name="referrer"> overrides the header for the document (HTML's rule), so none at all.
+      expect(r.body, url).not.toMatch(/<meta[^>]*(name="referrer"|http-equiv="referrer-policy")/i);
+      expect(r.body, url).not.toMatch(/referrerpolicy="(?!no-referrer")/i);
+    }
   });
 });

@@ -9,7 +9,7 @@ describeEachDb('short links: owner API', (dialect) => {
   const clock = manualClock();
   beforeAll(async () => {
     t = await testApp(dialect, { clock });
-    api = linksApi(t, (await t.createApp({ name: 'Links App' })).slug);
+    api = linksApi(t, (await t.createApp({ name: 'Links App', deepLinkScheme: 'myapp' })).slug);
   });
   afterAll(() => t.close());
 

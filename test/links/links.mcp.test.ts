@@ -59,6 +59,19 @@ describeEachDb('short links over MCP, with the inputs WIRE A.1 names', (dialect)
     expect(r).toMatchObject({ error: false, body: { link: { url: 'https://example.com/m' } } });
   });
 
+  it('applies the destination allowlist and stores the normalised URL, as over REST', async () => {
+    await t.createApp({ name: 'Agent Schemes', deepLinkScheme: 'agentapp' });
+    const a = { appIdOrSlug: 'agent-schemes' };
+    for (const bad of ['ms-msdt:/id%20PCWDiagnostic', 'intent://x#Intent;scheme=javascript;end', 'otherapp://x', 'https://user:pass@example.com/']) {
+      const r = await call('create_short_link', { ...a, url: 'https://example.com/', androidUrl: bad });
+      expect(r, bad).toMatchObject({ error: true, body: { status: 422, issues: [{ path: '/androidUrl' }] } });
+    }
+    const ok = await call('create_short_link', { ...a, url: 'https:example.com', iosUrl: 'agentapp://open', androidUrl: 'market://details?id=x' });
+    expect(ok).toMatchObject({ error: false, body: { link: { url: 'https://example.com/', iosUrl: 'agentapp://open', androidUrl: 'market://details?id=x' } } });
+    const patched = await call('update_short_link', { ...a, linkIdOrCode: ok.body.link.id, url: 'view-source:https://example.com/' });
+    expect(patched).toMatchObject({ error: true, body: { status: 422 } });
+  });
+
   it('refuses a call without the app, naming the tool input', async () => {
     const r = await call('list_short_links', {});
     expect(r).toMatchObject({ error: true, body: { status: 400 } }); // as a missing path param over REST

@@ -69,6 +69,30 @@ describeEachDb('MCP over Streamable HTTP', (dialect) => {
     expect(r.status).toBe(401);
     expect(r.headers.get('www-authenticate')).toBe('Bearer realm="appflows"');
   });
+
+  it('answers tools/call with non-object arguments (or no tool name) -32602 Invalid params, not -32603', async () => {
+    const call = async (params: string) => {
+      const r = await fetch(url, {
+        method: 'POST',
+        headers: { ...t.auth, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+        body: `{"jsonrpc":"2.0","id":7,"method":"tools/call","params":${params}}`,
+      });
+      expect(r.status).toBe(200);
+      return (await r.json()) as { id: number; error?: { code: number; message: string }; result?: unknown };
+    };
+    for (const args of ['[1,2]', '"{}"', '5', 'true', 'null']) {
+      const body = await call(`{"name":"get_app","arguments":${args}}`);
+      expect(body.id, args).toBe(7);
+      expect(body.error?.code, args).toBe(-32602);
+    }
+    expect((await call('{"arguments":{}}')).error?.code).toBe(-32602);
+    // An object still reaches the tool (and its own validation).
+    const ok = await call('{"name":"list_apps","arguments":{}}');
+    expect(ok.error).toBeUndefined();
+    expect(ok.result).toBeDefined();
+    const missing = await call('{"name":"get_app"}');
+    expect(missing.error).toBeUndefined();
+  });
 });
 
 describeEachDb('MCP over stdio (appflows mcp)', (dialect) => {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { configUrl } from '../../kernel/web-url.js';
 
 const text = (max: number) => z.string().max(max);
 const label = z.string().trim().min(1).max(60).describe('Button label.');
 export const snakeId = z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be snake_case (a-z, 0-9, _; starting with a letter)').max(60);
 
 /** A public https URL (external_url actions open it in a browser). */
-export const publicHttpsUrl = z
-  .url({ protocol: /^https$/, message: 'must be a public https URL' })
-  .max(2000)
+export const publicHttpsUrl = configUrl({ protocol: /^https$/, message: 'must be a public https URL' })
   .refine((u) => !/^https:\/\/(localhost|127\.|10\.|192\.168\.|\[::1\])/i.test(u), 'must be a public https URL');
 
 /** Button = label + action + the action's parameters (camelCase; deep links use snake_case). */

@@ -4,6 +4,7 @@ import { AppError, issuesFrom, type Issue } from '../../kernel/errors.js';
 import { clientInfo } from '../../kernel/identity.js';
 import type { OperationDeps } from '../../kernel/http.js';
 import type { ClientInfo } from '../../kernel/operation.js';
+import { checkFormToken, FORM_TOKEN_EXPIRED, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
 import { MessagePage } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
@@ -18,6 +19,8 @@ export interface HostedForm {
   /** The public submit body schema the posted form is parsed with. */
   body: z.ZodType;
   submit(body: any, client: ClientInfo): Promise<unknown>;
+  /** The rate-limit action its posts spend, shared with the public API's submit (`waitlist.signup`). */
+  rateAction: string;
 }
 
 type Params = { appSlug: string; flowSlug?: string };
@@ -68,6 +71,12 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
     const p = request.params as Params;
     return { p, view: await form.view(p.appSlug, p.flowSlug) };
   };
+  // Tokens are bound to the page (this route and its app and flow) and the visitor's address.
+  const scopeOf = (request: FastifyRequest) => {
+    const p = request.params as Params;
+    return `${request.routeOptions.url}\n${p.appSlug}\n${p.flowSlug ?? ''}`;
+  };
+  const tokenFor = (request: FastifyRequest) => formToken(opts.deps.secret, scopeOf(request), clientInfo(request, opts.deps.secret, opts.deps.country).ipHash);
 
   for (const url of paths) {
     app.route({
@@ -78,7 +87,7 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
       handler: async (request, reply) => {
         try {
           const { view } = await load(request);
-          return sendPage(reply, FormPage({ v: view, state: { done: (request.query as { done?: string }).done === '1' } }));
+          return sendPage(reply, FormPage({ v: view, state: { done: (request.query as { done?: string }).done === '1', token: tokenFor(request) } }));
         } catch (e) {
           if (e instanceof AppError && e.status === 404) return notPublished(reply);
           throw e;
@@ -91,7 +100,7 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
       url,
       constraints,
       schema: { hide: true },
-      config: publicLimit(opts.rateLimit),
+      config: publicLimit(opts.rateLimit, form.rateAction),
       bodyLimit: SUBMIT_BODY_LIMIT,
       // People without JavaScript get a page, not the API's JSON, when they post too often.
       errorHandler: (err: { statusCode?: number }, _request, reply) => {
@@ -108,16 +117,18 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
         }
         const { p, view } = loaded;
         const posted = (request.body ?? {}) as FormBody;
-        const rerender = (issues: Issue[]) => {
+        const rerender = (issues: Issue[], status = 422, message?: string) => {
           const errors = fieldErrors(issues, view.fields);
-          const error = Object.keys(errors).length || !issues[0] ? 'Please check the highlighted fields.' : `Please check the form: ${issues[0].message}.`;
-          return sendPage(reply, FormPage({ v: view, state: { values: keptValues(posted, view.fields), error, fieldErrors: errors } }), { status: 422 });
+          const error = message ?? (Object.keys(errors).length || !issues[0] ? 'Please check the highlighted fields.' : `Please check the form: ${issues[0].message}.`);
+          return sendPage(reply, FormPage({ v: view, state: { values: keptValues(posted, view.fields), error, fieldErrors: errors, token: tokenFor(request) } }), { status });
         };
+        const client = clientInfo(request, opts.deps.secret, opts.deps.country);
+        if (!checkFormToken(opts.deps.secret, scopeOf(request), client.ipHash, posted[FORM_TOKEN_FIELD])) return rerender([], 403, FORM_TOKEN_EXPIRED);
 
         const parsed = form.body.safeParse(bodyFromForm(posted, view.fields, p));
         if (!parsed.success) return rerender(issuesFrom(parsed.error));
         try {
-          await form.submit(parsed.data, clientInfo(request, opts.deps.secret, opts.deps.country));
+          await form.submit(parsed.data, client);
         } catch (e) {
           if (e instanceof AppError && e.status === 422) return rerender((e.extra.issues as Issue[]) ?? []);
           if (e instanceof AppError && e.status === 404) return notPublished(reply);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { OperationDeps } from '../../kernel/http.js';
+import { separateSignupHost } from '../../kernel/signup-host.js';
 import type { Services } from '../../server.js';
 import { waitlistHostedForm } from '../waitlist/waitlist.pages.js';
 import { registerHostedForm, type HostedForm } from './forms.hosted.js';
@@ -10,6 +11,7 @@ import { FORM_KINDS, type FormsModule } from './forms.module.js';
 function kindHostedForm(kind: FormKind, m: FormsModule): HostedForm {
   return {
     body: kind.body,
+    rateAction: `${kind.flow.type}.submit`,
     submit: (body, client) => m.submissions.submit(kind, body, client),
     async view(appSlug, flowSlug) {
       const p = await m.submissions.published(kind, appSlug, flowSlug);
@@ -31,9 +33,9 @@ function kindHostedForm(kind: FormKind, m: FormsModule): HostedForm {
 
 /**
  * Hosted pages on WEB_URL: /feedback|report|contact/<app>[/<flow>] and /waitlist/<app>[/<flow>].
- * Waitlists are also served at SIGNUP_URL/<app>[/<flow>] when SIGNUP_URL has a host of its own;
- * when it shares WEB_URL's host those catch-all paths would shadow every other page, so only
- * /waitlist/... is served there.
+ * Waitlists are also served at SIGNUP_URL/<app>[/<flow>] when SIGNUP_URL has a host of its own
+ * (which then serves nothing else: kernel/signup-host.ts); when it shares WEB_URL's host those
+ * catch-all paths would shadow every other page, so only /waitlist/... is served there.
  */
 export function registerFormPages(app: FastifyInstance, s: Services, config: Config, deps: OperationDeps) {
   const m = s.forms;
@@ -44,8 +46,6 @@ export function registerFormPages(app: FastifyInstance, s: Services, config: Con
   }
   const waitlist = waitlistHostedForm(m);
   registerHostedForm(app, ['/waitlist/:appSlug', '/waitlist/:appSlug/:flowSlug'], waitlist, opts);
-  const signupHost = new URL(config.signupUrl).host;
-  if (signupHost !== new URL(config.webUrl).host) {
-    registerHostedForm(app, ['/:appSlug', '/:appSlug/:flowSlug'], waitlist, { ...opts, host: signupHost });
-  }
+  const signupHost = separateSignupHost(config);
+  if (signupHost) registerHostedForm(app, ['/:appSlug', '/:appSlug/:flowSlug'], waitlist, { ...opts, host: signupHost });
 }

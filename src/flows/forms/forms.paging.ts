@@ -5,7 +5,7 @@ import { decodeCursor, pageOf } from '../../kernel/pagination.js';
 export type After = [createdAt: string, id: string];
 
 export function afterFromCursor(cursor: string | undefined): After | undefined {
-  return decodeCursor(cursor, 2) as After | undefined;
+  return decodeCursor(cursor, ['time', 'id']);
 }
 
 /** Rows strictly older than `after` in (created_at desc, id desc) order. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import type { AppService } from '../../apps/apps.service.js';
+import { CSV_CELLS_NOTE } from '../../kernel/csv.js';
 import { ignoredFlowSlug } from '../../kernel/flows/flows.service.js';
 import { defineOp, textResult, type Operation } from '../../kernel/operation.js';
 import { pageQuery, type PageQuery } from '../../kernel/pagination.js';
@@ -72,7 +73,7 @@ export function formOperations(apps: AppService, forms: FormService, kinds: Form
         status: 201,
         response: submitted,
         errors: [404, 413, 422, 429],
-        route: { config: publicLimit(rateLimit), bodyLimit: SUBMIT_BODY_LIMIT },
+        route: { config: publicLimit(rateLimit, `${t}.submit`), bodyLimit: SUBMIT_BODY_LIMIT },
         handler: async ({ body }, ctx) => forms.submit(kind, body, ctx.client),
       }),
       defineOp({
@@ -97,7 +98,7 @@ export function formOperations(apps: AppService, forms: FormService, kinds: Form
         auth: 'owner',
         tags: ['Submissions'],
         summary: `Export every ${t} submission as CSV (streamed)`,
-        description: `Columns: id,${kind.columns.join(',')},source,country,attributes,createdAt. Cells a spreadsheet would run as a formula are prefixed with '.`,
+        description: `Columns: id,${kind.columns.join(',')},source,country,attributes,createdAt. ${CSV_CELLS_NOTE}`,
         params: appParams,
         query: z.object(filter),
         produces: 'text/csv',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ignoredFlowSlug } from '../../kernel/flows/flows.service.js';
+import { configUrl } from '../../kernel/web-url.js';
 import { snakeId } from '../cancel/cancel.schema.js';
 
 /** Config and submit-body pieces shared by feedback, report, contact and waitlist. */
@@ -8,7 +9,7 @@ export const text = (max: number) => z.string().max(max);
 const label = z.string().trim().min(1).max(80);
 
 export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #4f46e5');
-export const webUrl = z.url({ protocol: /^https?$/, message: 'must be an http(s) URL' }).max(2000);
+export const webUrl = configUrl({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 export const theme = z
   .enum(['minimal', 'gradient', 'dark', 'side_by_side'])
   .describe('`minimal` (default), `gradient`, `dark`, or `side_by_side` (two columns on desktop, minimal on a phone).');
@@ -36,7 +37,7 @@ export const success = z
     title: text(120),
     body: text(2000),
     ctaLabel: z.string().trim().min(1).max(60).optional().describe('Optional button on the success screen; needs ctaUrl.'),
-    ctaUrl: webUrl.optional().describe('Where the success button goes; needs ctaLabel.'),
+    ctaUrl: webUrl.optional().describe('Where the success button goes: `http(s)://host/…`, no user:pass@ or backslash; needs ctaLabel.'),
   })
   .strict()
   .superRefine(ctaPair);

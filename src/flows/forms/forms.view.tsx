@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { FORM_TOKEN_FIELD } from '../../kernel/pages/form-token.js';
 import { Layout } from '../../kernel/pages/layout.js';
 import type { PageField } from './forms.kind.js';
 
@@ -28,6 +29,8 @@ export interface FormState {
   error?: string;
   /** Field name -> message. */
   fieldErrors?: Record<string, string>;
+  /** Anti-forgery token of the form post (kernel/pages/form-token.ts). */
+  token?: string;
 }
 
 const THEMES = ['minimal', 'gradient', 'dark', 'side_by_side'];
@@ -171,6 +174,7 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
                   {v.fields.map((f) => (
                     <Field f={f} value={state.values?.[f.name]} error={state.fieldErrors?.[f.name]} />
                   ))}
+                  {state.token ? <input type="hidden" name={FORM_TOKEN_FIELD} value={state.token} /> : null}
                   <div class="hp" aria-hidden="true">
                     <label for="f-website">Website</label>
                     <input id="f-website" type="text" name="website" tabIndex={-1} autocomplete="off" />

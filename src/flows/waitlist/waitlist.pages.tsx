@@ -36,6 +36,7 @@ function Extras({ hero }: { hero: NonNullable<WaitlistConfig['hero']> }) {
 export function waitlistHostedForm(m: FormsModule): HostedForm {
   return {
     body: signupBody,
+    rateAction: 'waitlist.signup',
     submit: (body, client) => m.waitlist.signup(body, client),
     async view(appSlug, flowSlug) {
       const p = await m.waitlist.published(appSlug, flowSlug);

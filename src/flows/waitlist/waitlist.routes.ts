@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import type { AppService } from '../../apps/apps.service.js';
+import { CSV_CELLS_NOTE } from '../../kernel/csv.js';
 import { flowSlugSchema } from '../../kernel/flows/flows.service.js';
 import { defineOp, textResult, type Operation } from '../../kernel/operation.js';
 import { pageQuery } from '../../kernel/pagination.js';
@@ -62,7 +63,8 @@ export function waitlistOperations(apps: AppService, waitlist: WaitlistService, 
       statusOf: (r: { alreadySignedUp: boolean }) => (r.alreadySignedUp ? 200 : 201),
       response: z.object({ ok: z.literal(true), id: z.string().optional(), alreadySignedUp: z.boolean() }),
       errors: [404, 413, 422, 429],
-      route: { config: publicLimit(rateLimit), bodyLimit: SUBMIT_BODY_LIMIT },
+      // The hosted page's script posts here from SIGNUP_URL's host too (kernel/signup-host.ts).
+      route: { config: { ...publicLimit(rateLimit, 'waitlist.signup'), signupHost: true }, bodyLimit: SUBMIT_BODY_LIMIT },
       handler: async ({ body }, ctx) => waitlist.signup(body, ctx.client),
     }),
     defineOp({
@@ -87,7 +89,7 @@ export function waitlistOperations(apps: AppService, waitlist: WaitlistService, 
       auth: 'owner',
       tags: ['Submissions'],
       summary: 'Export waitlist signups as CSV (streamed)',
-      description: "Header row `id,email,source,country,user_agent,createdAt`. Cells a spreadsheet would run as a formula are prefixed with '.",
+      description: `Header row \`id,email,source,country,user_agent,createdAt\`. ${CSV_CELLS_NOTE}`,
       params: appParams,
       query: z.object(flowFilter),
       produces: 'text/csv',

@@ -3,6 +3,7 @@ import type { VNode } from 'preact';
 import type { Config } from '../../config.js';
 import { AppError } from '../../kernel/errors.js';
 import { clientInfo, type CountryLookup } from '../../kernel/identity.js';
+import { checkFormToken, FORM_TOKEN_EXPIRED, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
 import { MessagePage } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
@@ -24,8 +25,10 @@ const given = (v: string | undefined) => (v === undefined || v.trim() === '' ? u
  */
 export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistService, config: Config, country: CountryLookup) {
   const limits = wishlistLimits(wishlist.rateLimit);
-  const voteLimit = { config: publicLimit(limits.vote), schema: { hide: true } };
-  const writeLimit = { config: publicLimit(limits.write), schema: { hide: true } };
+  // The same budgets as the public API's (one per client and action, whichever route spends it).
+  const voteLimit = { config: publicLimit(limits.vote, 'wishlist.vote'), schema: { hide: true } };
+  const submitLimit = { config: publicLimit(limits.write, 'wishlist.submit'), schema: { hide: true } };
+  const commentLimit = { config: publicLimit(limits.write, 'wishlist.comment'), schema: { hide: true } };
 
   for (const embed of [false, true]) {
     const prefix = embed ? '/embed/wishlist' : '/wishlist';
@@ -48,10 +51,14 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
         throw e;
       }
       const viewer: Viewer = { anonId: anonId(request, reply), ipHash: clientInfo(request, config.secret, country).ipHash };
+      // Every form of this board posts a token bound to the board and the visitor's address.
+      const scope = `${prefix}\n${request.params.appSlug}`;
+      urls.token = formToken(config.secret, scope, viewer.ipHash);
+      const tokenOk = request.method !== 'POST' || checkFormToken(config.secret, scope, viewer.ipHash, request.body?.[FORM_TOKEN_FIELD]);
       const common = { config: board.config, appName: board.app.name, urls, compact: !!keep.compact, preview: board.preview };
       // Where a no-JS vote returns to: this board view (a form post re-rendering the board has none).
       const self = request.method === 'GET' ? withQuery(request.url.split('?')[0], q) : withQuery(urls.base, keep);
-      return { board, urls, viewer, common, self };
+      return { board, urls, viewer, common, self, tokenOk };
     }
 
     /** The board cookie: read it, or set a fresh one (SameSite=None on https embeds, see identity). */
@@ -115,6 +122,7 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       const ctx = await open(request, reply);
       if (!ctx) return;
       if (ctx.board.preview) return readOnly(reply, ctx);
+      if (!ctx.tokenOk) return renderBoard(request, reply, ctx, { error: FORM_TOKEN_EXPIRED }, 403);
       const f = request.body ?? {};
       const body = voteBody.safeParse({ appSlug: ctx.urls.appSlug, ideaId: f.ideaId, email: given(f.email) });
       if (!body.success) return page(reply, <ProblemPage {...ctx.common} title="That didn’t work" message="Please check the email address." />, 422);
@@ -128,12 +136,13 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       return reply.redirect(`${back}#idea-${encodeURIComponent(body.data.ideaId)}`, 303);
     });
 
-    app.post(`${prefix}/:appSlug/submit`, writeLimit, async (request: Req, reply) => {
+    app.post(`${prefix}/:appSlug/submit`, submitLimit, async (request: Req, reply) => {
       const ctx = await open(request, reply);
       if (!ctx) return;
       if (ctx.board.preview) return readOnly(reply, ctx);
       const f = request.body ?? {};
       const values = { title: f.title ?? '', body: f.body ?? '', category: f.category ?? '', displayName: f.displayName ?? '', email: f.email ?? '' };
+      if (!ctx.tokenOk) return renderBoard(request, reply, ctx, { values, error: FORM_TOKEN_EXPIRED }, 403);
       // Honeypot filled: a bot. Pretend it worked and store nothing.
       if (given(f.website)) return page(reply, <SubmittedPage {...ctx.common} pending />);
       const parsed = submitBody.safeParse({
@@ -160,12 +169,13 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       }
     });
 
-    app.post(`${prefix}/:appSlug/ideas/:ideaId/comments`, writeLimit, async (request: Req, reply) => {
+    app.post(`${prefix}/:appSlug/ideas/:ideaId/comments`, commentLimit, async (request: Req, reply) => {
       const ctx = await open(request, reply);
       if (!ctx) return;
       if (ctx.board.preview) return readOnly(reply, ctx);
       const ideaId = request.params.ideaId!;
       const ideaUrl = ideaHref(ctx.urls, ideaId);
+      if (!ctx.tokenOk) return renderIdea(reply, ctx, ideaId, FORM_TOKEN_EXPIRED, 403);
       const f = request.body ?? {};
       if (given(f.website)) return reply.redirect(ideaUrl, 303);
       const parsed = postCommentBody.safeParse({ appSlug: ctx.urls.appSlug, ideaId, body: f.body ?? '', displayName: given(f.displayName), email: given(f.email) });

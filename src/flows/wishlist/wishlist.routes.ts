@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
+import { CSV_CELLS_NOTE } from '../../kernel/csv.js';
 import { defineOp, textResult, type Operation, type OpContext } from '../../kernel/operation.js';
 import { pageQuery } from '../../kernel/pagination.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
@@ -30,7 +31,7 @@ import type { WishlistService } from './wishlist.service.js';
  * default 20): votes get 6x (people vote down a list), reads 12x.
  */
 export const wishlistLimits = (submit: number) => ({ read: submit * 12, vote: submit * 6, write: submit });
-const limit = (n: number) => ({ config: publicLimit(n) });
+const limit = (n: number, action: string) => ({ config: publicLimit(n, action) });
 
 /** Caller identity: userId, the SDK's anonId (or its alias), else the hosted board's cookie. */
 export function viewerOf(input: { userId?: string; anonId?: string; anonymousId?: string; email?: string }, ctx: OpContext): Viewer {
@@ -61,7 +62,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       body: voteBody,
       response: voteResponse,
       errors: [404, 422, 429],
-      route: limit(limits.vote),
+      route: limit(limits.vote, 'wishlist.vote'),
       handler: async ({ body }, ctx) => wishlist.vote(await wishlist.board(body.appSlug), body.ideaId, viewerOf(body, ctx), on),
     });
 
@@ -77,7 +78,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       query: publicListQuery,
       response: publicListResponse,
       errors: [400, 404, 429],
-      route: limit(limits.read),
+      route: limit(limits.read, 'wishlist.read'),
       handler: async ({ query }, ctx) => wishlist.list(await wishlist.board(query.appSlug), query, viewerOf(query, ctx)),
     }),
     defineOp({
@@ -91,7 +92,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       body: submitBody,
       response: submitResponse,
       errors: [404, 422, 429],
-      route: limit(limits.write),
+      route: limit(limits.write, 'wishlist.submit'),
       handler: async ({ body }, ctx) =>
         wishlist.submit(await wishlist.board(body.appSlug), { ...body, source: body.source ?? 'api' }, viewerOf(body, ctx), ctx.client.country),
     }),
@@ -107,7 +108,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       query: commentsQuery,
       response: commentsResponse,
       errors: [400, 404, 429],
-      route: limit(limits.read),
+      route: limit(limits.read, 'wishlist.read'),
       handler: async ({ query }) => wishlist.comments(await wishlist.board(query.appSlug), query.ideaId, query.limit, query.cursor),
     }),
     defineOp({
@@ -120,7 +121,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       body: postCommentBody,
       response: postCommentResponse,
       errors: [404, 422, 429],
-      route: limit(limits.write),
+      route: limit(limits.write, 'wishlist.comment'),
       handler: async ({ body }, ctx) => wishlist.postComment(await wishlist.board(body.appSlug), body, viewerOf(body, ctx)),
     }),
 
@@ -233,7 +234,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       auth: 'owner',
       tags,
       summary: 'All ideas as CSV',
-      description: 'Columns: created_at, status, title, votes, comments, category, email, author, country, body. Cells starting with = + - @ TAB or CR are prefixed with a quote.',
+      description: `Columns: created_at, status, title, votes, comments, category, email, author, country, body. ${CSV_CELLS_NOTE}`,
       params: appParams,
       produces: 'text/csv',
       errors: [404],

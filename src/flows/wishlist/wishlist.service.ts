@@ -13,7 +13,7 @@ import { emailHash, signPreviewToken, verifyPreviewToken, voterKey, type Viewer 
 import { assertMove } from './wishlist.lifecycle.js';
 import { PUBLIC_STATUSES, IDEA_STATUSES, type IdeaStatus, type OwnerIdea, type PublicComment, type PublicIdea, type WishlistConfig } from './wishlist.schema.js';
 import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
-import { createWishlistStore, ideaSortKey, type CommentRow, type IdeaRow } from './wishlist.store.js';
+import { COMMENT_CURSOR, createWishlistStore, IDEA_CURSOR, ideaSortKey, type CommentRow, type IdeaRow } from './wishlist.store.js';
 
 export const TYPE = 'wishlist';
 const PREVIEW_TTL_HOURS = 24;
@@ -169,7 +169,7 @@ export function createWishlistService(deps: {
       statuses,
       category: input.category,
       sort: input.sort,
-      after: decodeCursor(input.cursor, input.sort === 'votes' ? 4 : 2),
+      after: decodeCursor(input.cursor, IDEA_CURSOR[input.sort]),
       limit: input.limit,
     });
     const page = pageOf(rows, input.limit, (r) => ideaSortKey(input.sort, r));
@@ -247,7 +247,7 @@ export function createWishlistService(deps: {
 
     async comments(board: Board, ideaId: string, limit: number, cursor?: string) {
       await visibleIdea(board, ideaId);
-      const rows = await store.listComments(board.app.id, ideaId, limit, decodeCursor(cursor, 2));
+      const rows = await store.listComments(board.app.id, ideaId, limit, decodeCursor(cursor, COMMENT_CURSOR));
       const page = pageOf(rows, limit, (c) => [c.created_at, c.id]);
       return { comments: page.items.map(toComment), nextCursor: page.nextCursor };
     },
@@ -274,7 +274,7 @@ export function createWishlistService(deps: {
         statuses: q.status ? [q.status] : IDEA_STATUSES,
         category: q.category,
         sort: q.sort,
-        after: decodeCursor(q.cursor, q.sort === 'votes' ? 4 : 2),
+        after: decodeCursor(q.cursor, IDEA_CURSOR[q.sort]),
         limit: q.limit,
       });
       const page = pageOf(rows, q.limit, (r) => ideaSortKey(q.sort, r));
@@ -326,7 +326,7 @@ export function createWishlistService(deps: {
 
     async ownerComments(accountId: string, idOrSlug: string, ideaId: string, limit: number, cursor?: string) {
       const { app } = await ownerIdea(accountId, idOrSlug, ideaId);
-      const rows = await store.listComments(app.id, ideaId, limit, decodeCursor(cursor, 2));
+      const rows = await store.listComments(app.id, ideaId, limit, decodeCursor(cursor, COMMENT_CURSOR));
       const page = pageOf(rows, limit, (c) => [c.created_at, c.id]);
       return { comments: page.items.map(toComment), nextCursor: page.nextCursor };
     },

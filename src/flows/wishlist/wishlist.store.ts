@@ -1,6 +1,7 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, WishlistCommentsTable, WishlistIdeasTable } from '../../db/types.js';
+import type { CursorKey } from '../../kernel/pagination.js';
 import type { IdeaStatus } from './wishlist.schema.js';
 
 export type IdeaRow = Selectable<WishlistIdeasTable>;
@@ -19,6 +20,10 @@ export interface IdeaFilter {
 /** Sort keys in list order; the cursor carries them for keyset paging. */
 export const ideaSortKey = (sort: 'votes' | 'new', r: IdeaRow): (string | number)[] =>
   sort === 'votes' ? [r.pinned, r.vote_count, r.created_at, r.id] : [r.created_at, r.id];
+/** What each sort's cursor carries (ideaSortKey), checked when a cursor comes back. */
+export const IDEA_CURSOR = { votes: ['count', 'count', 'time', 'id'], new: ['time', 'id'] } as const satisfies Record<'votes' | 'new', readonly CursorKey[]>;
+/** Comments page on (created_at, id). */
+export const COMMENT_CURSOR = ['time', 'id'] as const;
 
 type IdeasEb = ExpressionBuilder<Database, 'wishlist_ideas'>;
 

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { FORM_TOKEN_FIELD } from '../../kernel/pages/form-token.js';
 import { Layout } from '../../kernel/pages/layout.js';
 import type { IdeaStatus, PublicComment, PublicIdea, WishlistConfig } from './wishlist.schema.js';
 
@@ -9,7 +10,12 @@ export interface BoardUrls {
   appSlug: string;
   /** Query kept on every link: compact=1 and p=<token>. */
   keep: Record<string, string>;
+  /** Anti-forgery token every form posts back (kernel/pages/form-token.ts). */
+  token?: string;
 }
+
+/** The hidden anti-forgery field of every form of the board. */
+const TokenField = ({ urls }: { urls: BoardUrls }) => (urls.token ? <input type="hidden" name={FORM_TOKEN_FIELD} value={urls.token} /> : null);
 
 export const withQuery = (path: string, q: Record<string, string | undefined>) => {
   const s = new URLSearchParams(Object.entries(q).filter((e): e is [string, string] => !!e[1])).toString();
@@ -67,6 +73,7 @@ function VoteButton(p: { idea: PublicIdea; urls: BoardUrls; back: string; disabl
   const { idea } = p;
   return (
     <form method="post" action={withQuery(`${p.urls.base}/vote`, p.urls.keep)} class="wl-vote" data-vote data-app={p.urls.appSlug}>
+      <TokenField urls={p.urls} />
       <input type="hidden" name="ideaId" value={idea.id} />
       <input type="hidden" name="on" value={idea.hasVoted ? '0' : '1'} />
       <input type="hidden" name="back" value={p.back} />
@@ -150,6 +157,7 @@ function SubmitForm(p: Common & SubmitState) {
         </p>
       ) : null}
       <form method="post" action={withQuery(`${p.urls.base}/submit`, p.urls.keep)}>
+        <TokenField urls={p.urls} />
         <div class="field">
           <label for="wl-title">Title</label>
           <input id="wl-title" type="text" name="title" required maxLength={120} value={v.title ?? ''} placeholder={c.submitForm?.titlePlaceholder ?? 'A short summary'} />
@@ -331,6 +339,7 @@ export function IdeaPage(p: IdeaPageProps) {
           ))}
         </ol>
         <form method="post" action={withQuery(`${p.urls.base}/ideas/${encodeURIComponent(idea.id)}/comments`, p.urls.keep)} class="card wl-comment-form" id="comment-form">
+          <TokenField urls={p.urls} />
           {p.error ? (
             <p class="errors" role="alert">
               {p.error}

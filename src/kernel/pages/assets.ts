@@ -27,14 +27,17 @@ export function registerAssets(app: FastifyInstance) {
     files.set(name, { body, type, etag: `"${createHash('sha1').update(body).digest('base64url')}"` });
   }
 
-  app.get('/assets/accent.css', { schema: { hide: true } }, async (request, reply) => {
+  // Pages on every host use them, SIGNUP_URL's own included (kernel/signup-host.ts).
+  const route = { schema: { hide: true }, config: { signupHost: true } };
+
+  app.get('/assets/accent.css', route, async (request, reply) => {
     const c = String((request.query as { c?: string }).c ?? '');
     if (!/^[0-9a-f]{6}$/i.test(c)) return reply.code(404).send({ error: 'Not found' });
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable');
     return `:root{--accent:#${c.toLowerCase()}}`;
   });
 
-  app.get('/assets/:name', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/assets/:name', route, async (request, reply) => {
     const f = files.get((request.params as { name: string }).name);
     if (!f) return reply.code(404).send({ error: 'Not found' });
     reply.header('etag', f.etag).header('cache-control', 'public, max-age=300');

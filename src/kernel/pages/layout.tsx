@@ -25,7 +25,6 @@ export function Layout(p: LayoutProps) {
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
-        <meta name="referrer" content="strict-origin-when-cross-origin" />
         <title>{p.title}</title>
         {p.description ? <meta name="description" content={p.description} /> : null}
         <meta property="og:title" content={p.title} />

@@ -2,6 +2,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { afterEach, expect, it } from 'vitest';
 import { buildServer, loggerOptions } from '../../../src/server.js';
+import { pageToken } from '../../form-token.js';
 import { describeEachDb, testApp, testConfig, testDb, type TestApp } from '../../helpers.js';
 import { goodContact, goodFeedback, goodReport, goodWaitlist, putAndPublish, submit } from './forms.fixtures.js';
 
@@ -30,13 +31,19 @@ describeEachDb('abuse resistance', (dialect) => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().error).toMatch(/Too many requests/);
     expect((await send('feedback', { appSlug: slug, message: 'spoof' }, '10.9.8.7')).statusCode).toBe(429);
-    // Each submit endpoint has its own budget, and so does the hosted page's no-JS post.
-    for (let i = 0; i < 3; i++) expect((await send('waitlist', { appSlug: slug, email: `x${i}@example.com` })).statusCode).toBe(201);
+    // Each action has one budget per client, whichever route spends it: the public API, the
+    // hosted page's no-JS post and the signup host's page share the waitlist signup budget.
+    const post = async (url: string, host?: string) => {
+      const headers = host ? { host } : undefined;
+      const _token = await pageToken(t, url, { remoteAddress: '198.51.100.9', headers });
+      return t.app.inject({ method: 'POST', url, remoteAddress: '198.51.100.9', headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ _token, email: `p${Math.random()}@example.com` }).toString() });
+    };
+    expect((await send('waitlist', { appSlug: slug, email: 'x0@example.com' })).statusCode).toBe(201);
+    expect((await post(`/waitlist/${slug}`)).statusCode).toBe(303);
+    expect((await post(`/${slug}`, 'signup.test')).statusCode).toBe(303);
     expect((await send('waitlist', { appSlug: slug, email: 'y@example.com' })).statusCode).toBe(429);
-    const post = () =>
-      t.app.inject({ method: 'POST', url: `/waitlist/${slug}`, remoteAddress: '198.51.100.9', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=z%40example.com' });
-    for (let i = 0; i < 3; i++) expect((await post()).statusCode).toBe(303);
-    const page = await post();
+    expect((await post(`/${slug}`, 'signup.test')).statusCode).toBe(429);
+    const page = await post(`/waitlist/${slug}`);
     expect(page.statusCode).toBe(429);
     expect(page.headers['content-type']).toMatch(/text\/html/);
     expect(Number(page.headers['retry-after'])).toBeGreaterThan(0);
@@ -75,7 +82,8 @@ it('never stores or logs the raw client IP', async () => {
     expect((await submit(t, 'report', { appSlug: slug, category: 'bug', message: 'hello' }, ip)).statusCode).toBe(201);
     expect((await submit(t, 'contact', { appSlug: slug, email: 'a@example.com', message: 'hello' }, ip)).statusCode).toBe(201);
     expect((await submit(t, 'waitlist', { appSlug: slug, email: 'a@example.com' }, ip)).statusCode).toBe(201);
-    const page = await app.inject({ method: 'POST', url: `/waitlist/${slug}`, headers: { ...ip, 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=b%40example.com' });
+    const _token = await pageToken(t, `/waitlist/${slug}`, { headers: ip });
+    const page = await app.inject({ method: 'POST', url: `/waitlist/${slug}`, headers: { ...ip, 'content-type': 'application/x-www-form-urlencoded' }, payload: `_token=${_token}&email=b%40example.com` });
     expect(page.statusCode).toBe(303);
     const stored = await db.db.selectFrom('waitlist_signups').select('country').execute();
     expect(stored.map((s) => s.country)).toEqual(['NL', 'NL']);

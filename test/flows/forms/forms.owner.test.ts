@@ -150,6 +150,34 @@ describeEachDb('owner lists and CSV exports', (dialect) => {
     expect(wl[0]).toMatchObject({ source: "'=cmd|calc", user_agent: "'@evil-agent" });
   });
 
+  it('CSV quotes every data cell and guards formulas after a separator or in fullwidth', async () => {
+    const evil = (await t.createApp({ name: 'Evil Semicolon' })).slug;
+    await putAndPublish(t, evil, 'contact', goodContact());
+    await putAndPublish(t, evil, 'waitlist', goodWaitlist());
+    const dde = "x;=cmd|' /C calc'!A0";
+    const messages = [dde, '＝1+1', '=1+1', '@SUM(A1)', '\t=1', 'Hello, "friend"\nsecond line; ok'];
+    for (const m of messages) expect((await submit(t, 'contact', { appSlug: evil, email: 'e@example.com', message: m })).statusCode).toBe(201);
+    const ua = 'Mozilla/5.0 (X11;=cmd|calc)';
+    expect((await submit(t, 'waitlist', { appSlug: evil, email: 'g@example.com', source: 'ads;@x' }, { 'user-agent': ua })).statusCode).toBe(201);
+
+    const contactCsv = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${evil}/contact/submissions.csv`, headers: t.auth })).body;
+    const [header, ...lines] = contactCsv.trimEnd().split('\n');
+    expect(header).toBe('id,name,email,message,source,country,attributes,createdAt');
+    expect(lines.find((l) => l.includes('cmd'))).toMatch(/^"c[a-z2-7]{23}","","e@example.com","'x;=cmd\|' \/C calc'!A0","","","","[^"]+"$/);
+    const stored = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${evil}/contact/submissions`, headers: t.auth })).json().submissions as { message: string }[];
+    const byMessage = new Map(parseCsv(contactCsv).map((r) => [r.message, r]));
+    for (const { message } of stored) {
+      const guarded = message !== 'Hello, "friend"\nsecond line; ok';
+      expect(byMessage.has(guarded ? `'${message}` : message), JSON.stringify(message)).toBe(true);
+    }
+    expect(stored.map((s) => s.message).sort()).toEqual(messages.map((m) => m.trim()).sort());
+
+    const wlCsv = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${evil}/waitlist/signups.csv`, headers: t.auth })).body;
+    expect(wlCsv.split('\n')[0]).toBe('id,email,source,country,user_agent,createdAt');
+    expect(wlCsv.split('\n')[1]).toMatch(/^"c[a-z2-7]{23}","g@example.com","'ads;@x","","'Mozilla\/5\.0 \(X11;=cmd\|calc\)","[^"]+"$/);
+    expect(parseCsv(wlCsv)[0]).toMatchObject({ source: "'ads;@x", user_agent: `'${ua}` });
+  });
+
   it('CSV streams in keyset pages beyond one page of 1000', async () => {
     const big = (await t.createApp({ name: 'Big' })).slug;
     await putAndPublish(t, big, 'waitlist', goodWaitlist());

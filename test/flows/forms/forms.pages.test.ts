@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageToken } from '../../form-token.js';
 import { testApp, type TestApp } from '../../helpers.js';
 import { goodContact, goodFeedback, goodReport, goodWaitlist, putAndPublish, submit } from './forms.fixtures.js';
 
@@ -21,7 +22,11 @@ describe('hosted form pages', () => {
   afterAll(() => t.close());
 
   const page = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
-  const post = (url: string, body: Record<string, string>, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url, headers: { ...form, ...headers }, payload: enc(body) });
+  // As a browser would: with the token the page rendered for this client.
+  const post = async (url: string, body: Record<string, string>, headers: Record<string, string> = {}) => {
+    const _token = await pageToken(t, url.split('?')[0], { headers });
+    return t.app.inject({ method: 'POST', url, headers: { ...form, ...headers }, payload: enc({ _token, ...body }) });
+  };
   const count = async (table: 'form_submissions' | 'waitlist_signups') => (await t.db.db.selectFrom(table).select('id').execute()).length;
 
   it('renders each form server-side with a strict CSP, labels, honeypot and escaped content', async () => {
@@ -124,7 +129,8 @@ describe('hosted form pages', () => {
     expect(done.body).toContain('href="https://blog.example.org"');
     // The catch-all only answers on the signup host.
     expect((await page(`/${slug}`, { host: 'web.test' })).statusCode).toBe(404);
-    expect((await page('/healthz', { host: 'signup.test' })).statusCode).toBe(200);
+    // ... and nothing else answers there (test/kernel/signup-host.test.ts).
+    expect((await page('/healthz', { host: 'signup.test' })).statusCode).toBe(404);
   });
 
   it('serves the enhancement script and stylesheet', async () => {

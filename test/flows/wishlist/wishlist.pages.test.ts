@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { anonCookieHeader } from '../../../src/flows/wishlist/wishlist.identity.js';
 import { testApp, type TestApp } from '../../helpers.js';
 import { goodWishlist, ownerApi, publishedBoard } from './wishlist.fixtures.js';
+import { pageToken } from '../../form-token.js';
 
 let t: TestApp;
 let slug: string;
@@ -13,8 +14,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const form = (url: string, fields: Record<string, string>, cookie?: string) =>
-  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams(fields).toString() });
+/** Posts a board form as a browser would: with the token the board page rendered. */
+const form = async (url: string, fields: Record<string, string>, cookie?: string) => {
+  const board = /^\/(?:embed\/)?wishlist\/[^/?]+/.exec(url)![0];
+  const _token = await pageToken(t, board);
+  return t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded', ...(cookie ? { cookie } : {}) }, payload: new URLSearchParams({ _token, ...fields }).toString() });
+};
 
 it('only the embed may be framed; pages escape what users and owners write', async () => {
   const board = await t.app.inject({ method: 'GET', url: `/wishlist/${slug}` });
