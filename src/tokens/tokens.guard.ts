@@ -1,4 +1,4 @@
-import { verify } from '@node-rs/bcrypt';
+import bcrypt from 'bcrypt';
 import { AppError } from '../kernel/errors.js';
 
 /**
@@ -72,7 +72,7 @@ export function createAuthGuard(opts: GuardOptions = {}) {
         if (running < concurrency) running++;
         else await new Promise<void>((resolve) => waiting.push(resolve));
         try {
-          return await verify(token, hash);
+          return await bcrypt.compare(token, hash);
         } finally {
           release();
         }

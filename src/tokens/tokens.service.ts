@@ -1,4 +1,4 @@
-import { hash as bcryptHash } from '@node-rs/bcrypt';
+import bcrypt from 'bcrypt';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../kernel/clock.js';
 import { AppError, notFound } from '../kernel/errors.js';
@@ -63,7 +63,7 @@ export function createTokenService({ store, clock, guard = createAuthGuard() }: 
       const account = accountId ?? (await store.ensureDefaultAccount(newId(), now()));
       const prefix = randomString(8);
       const token = `afk_${prefix}_${randomString(32)}`;
-      const hash = await bcryptHash(token, { cost: BCRYPT_COST });
+      const hash = await bcrypt.hash(token, BCRYPT_COST);
       const createdAt = now();
       await store.insert({ id: newId(), account_id: account, name, prefix, hash, created_at: createdAt });
       return { token, prefix, name, createdAt, lastUsedAt: null, revokedAt: null };
