@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { openAndMigrate } from './db/index.js';
-import { buildServer, buildServices } from './server.js';
+import { buildKernel, buildServer } from './server.js';
 
 const USAGE = `Usage: appflows <command>
 
@@ -55,7 +55,7 @@ async function main() {
     case 'token': {
       const [sub, ...args] = rest;
       const db = await openDatabase(config);
-      const { tokens } = buildServices(config, db);
+      const { tokens } = buildKernel(config, db);
       try {
         if (sub === 'create') {
           const { values } = parseArgs({ args, options: { name: { type: 'string' } } });

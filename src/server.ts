@@ -5,21 +5,15 @@ import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { appOperations } from './apps/apps.routes.js';
 import { createAppService } from './apps/apps.service.js';
 import { createAppStore } from './apps/apps.store.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
-import { createFormsModule, formsOperations } from './flows/forms/forms.module.js';
-import { registerFormPages } from './flows/forms/forms.pages.js';
-import { createRegistry } from './flows/index.js';
-import { wishlistOperations } from './flows/wishlist/wishlist.routes.js';
-import { createWishlistService } from './flows/wishlist/wishlist.service.js';
-import { registerWishlistPages } from './flows/wishlist/wishlist.pages.js';
 import { systemClock, type Clock } from './kernel/clock.js';
-import { flowOperations } from './kernel/flows/flows.routes.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
+import { FlowRegistry } from './kernel/flows/registry.js';
+import type { CapabilityModule, Kernel, RouteContext } from './kernel/module.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
 import { clientIpOf, trustFrom } from './kernel/client-ip.js';
 import { countryLookup } from './kernel/identity.js';
@@ -31,11 +25,8 @@ import type { Operation } from './kernel/operation.js';
 import { registerNulGuard } from './kernel/nul.js';
 import { serverWithPreroute, type Preroute } from './kernel/preroute.js';
 import { offSignupHost, registerSignupHost, separateSignupHost } from './kernel/signup-host.js';
-import { registerLinkRedirects } from './links/links.redirect.js';
-import { linkOperations } from './links/links.routes.js';
-import { createLinkService } from './links/links.service.js';
 import { registerMcpHttp } from './mcp/http.js';
-import { tokenOperations } from './tokens/tokens.routes.js';
+import { MODULES } from './modules.js';
 import { createTokenService } from './tokens/tokens.service.js';
 import { createTokenStore } from './tokens/tokens.store.js';
 
@@ -47,32 +38,34 @@ export interface BuildOptions {
   logger?: boolean | object;
 }
 
-/** Builds every service from explicit dependencies. Shared by the HTTP server and the MCP server. */
-export function buildServices(config: Config, db: DbHandle, clock: Clock = systemClock) {
-  const registry = createRegistry();
+type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+type ModuleServices = UnionToIntersection<ReturnType<(typeof MODULES)[number]['create']>['services']>;
+
+/** The kernel every capability stands on: flow types from every module, apps, tokens, versioned flows. */
+export function buildKernel(config: Config, db: DbHandle, clock: Clock = systemClock): Kernel {
+  const registry = new FlowRegistry();
+  for (const m of MODULES) for (const def of (m as CapabilityModule).flowTypes ?? []) registry.register(def);
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
   // The short-link path is a route word even where no HTTP server runs (MCP on stdio creates apps too).
   apps.reserveRoute(new URL(config.shortLinkUrl).pathname);
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug) });
-  const links = createLinkService({ db, clock, config });
-  const forms = createFormsModule({ db, flows, clock, rateLimit: config.publicRateLimit });
-  const wishlist = createWishlistService({ db, clock, secret: config.secret, flows, apps, webUrl: config.webUrl, rateLimit: config.publicRateLimit });
-  return { registry, tokens, apps, flows, links, forms, wishlist };
+  return { config, db, clock, registry, apps, tokens, flows };
 }
-export type Services = ReturnType<typeof buildServices>;
 
-/** Every declared operation: REST routes, OpenAPI entries and MCP tools come from this list. */
-export function allOperations(s: Services): Operation[] {
-  return [
-    ...appOperations(s.apps),
-    ...flowOperations(s.apps, s.flows),
-    ...tokenOperations(s.tokens),
-    ...linkOperations(s.apps, s.links),
-    ...formsOperations(s.apps, s.forms),
-    ...wishlistOperations(s.wishlist),
-  ];
+/** The kernel and every module, created. Shared by the HTTP server, the CLI and the MCP server. */
+export function buildCapabilities(config: Config, db: DbHandle, clock: Clock = systemClock) {
+  const kernel = buildKernel(config, db, clock);
+  const capabilities = MODULES.map((m) => (m as CapabilityModule).create(kernel));
+  const services = Object.assign(
+    { registry: kernel.registry, apps: kernel.apps, tokens: kernel.tokens, flows: kernel.flows },
+    ...capabilities.map((c) => c.services),
+  ) as Pick<Kernel, 'registry' | 'apps' | 'tokens' | 'flows'> & ModuleServices;
+  /** Every declared operation: REST routes, OpenAPI entries and MCP tools come from this list. */
+  const operations: Operation[] = capabilities.flatMap((c) => c.operations ?? []);
+  return { kernel, capabilities, services, operations };
 }
+export type Services = ReturnType<typeof buildCapabilities>['services'];
 
 export function loggerOptions(level: string) {
   return {
@@ -103,7 +96,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     frameworkErrors,
     clientErrorHandler,
   });
-  const services = buildServices(config, opts.db, opts.clock);
+  const { capabilities, services, operations: ops } = buildCapabilities(config, opts.db, opts.clock);
   app.decorate('services', services);
   // Before any route: every route's first word is reserved as an app slug, and a separate
   // SIGNUP_URL host answers only waitlist pages (kernel/signup-host.ts).
@@ -162,17 +155,20 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     country: await countryLookup(config.countryHeader, config.geoipDb),
     authenticate: (h: string | undefined, client: string) => services.tokens.authenticate(h, client),
   };
-  const ops = allOperations(services);
   for (const op of ops) registerOperation(app, op, deps);
   registerMcpHttp(app, ops, deps.authenticate, config.secret);
-  preroute = offSignupHost(registerLinkRedirects(app, services.links, {
-    webUrl: config.webUrl,
-    shortLinkUrl: config.shortLinkUrl,
-    country: deps.country,
-    clientIp: clientIpOf(trust),
-  }), signupHost);
-  registerFormPages(app, services, config, deps);
-  registerWishlistPages(app, services.wishlist, config, deps.country);
+  const routeContext: RouteContext = { deps, country: deps.country, clientIp: clientIpOf(trust) };
+  const preroutes: Preroute[] = [];
+  for (const c of capabilities) {
+    const fast = c.routes?.(app, routeContext);
+    if (fast) preroutes.push(offSignupHost(fast, signupHost));
+    c.start?.();
+  }
+  // Fast paths answer in front of Fastify (kernel/preroute.ts): the first that takes a request wins.
+  preroute = preroutes.length <= 1 ? preroutes[0] : (req, res, fastify) => preroutes.some((p) => p(req, res, fastify));
+  app.addHook('onClose', async () => {
+    for (const c of capabilities) await c.close?.();
+  });
 
   // Closing: every request goes to Fastify again (it answers new ones 503). Fastify closes idle
   // keep-alive connections once; a connection whose request was still in flight becomes idle

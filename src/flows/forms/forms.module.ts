@@ -1,15 +1,16 @@
-import type { AppService } from '../../apps/apps.service.js';
 import type { DbHandle } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
-import type { Operation } from '../../kernel/operation.js';
+import { defineModule } from '../../kernel/module.js';
 import { contactForm } from '../contact/contact.form.js';
 import { feedbackForm } from '../feedback/feedback.form.js';
 import { reportForm } from '../report/report.form.js';
+import { waitlistFlow } from '../waitlist/waitlist.flow.js';
 import { waitlistOperations } from '../waitlist/waitlist.routes.js';
 import { createWaitlistService } from '../waitlist/waitlist.service.js';
 import { createWaitlistStore } from '../waitlist/waitlist.store.js';
 import type { FormKind } from './forms.kind.js';
+import { registerFormPages } from './forms.pages.js';
 import { formOperations } from './forms.routes.js';
 import { createFormService } from './forms.service.js';
 import { createFormStore } from './forms.store.js';
@@ -17,8 +18,8 @@ import { createFormStore } from './forms.store.js';
 /** The three hosted form types sharing one submission store, service, routes and page. */
 export const FORM_KINDS: FormKind[] = [feedbackForm, reportForm, contactForm];
 
-/** Feedback, report, contact and waitlist: what server.ts wires in. */
-export function createFormsModule(deps: { db: DbHandle; flows: FlowService; clock: Clock; rateLimit: number }) {
+/** Feedback, report and contact submissions and waitlist signups. */
+export function createFormsServices(deps: { db: DbHandle; flows: FlowService; clock: Clock; rateLimit: number }) {
   const { flows, clock } = deps;
   const published = flows.publicFlow;
   return {
@@ -28,8 +29,18 @@ export function createFormsModule(deps: { db: DbHandle; flows: FlowService; cloc
     rateLimit: deps.rateLimit,
   };
 }
-export type FormsModule = ReturnType<typeof createFormsModule>;
+export type FormsServices = ReturnType<typeof createFormsServices>;
 
-export function formsOperations(apps: AppService, m: FormsModule): Operation[] {
-  return [...formOperations(apps, m.submissions, FORM_KINDS, m.rateLimit), ...waitlistOperations(apps, m.waitlist, m.rateLimit)];
-}
+/** Feedback, report, contact and waitlist: flow types, operations and hosted pages. */
+export const formsModule = defineModule({
+  name: 'forms',
+  flowTypes: [waitlistFlow, ...FORM_KINDS.map((k) => k.flow)],
+  create(k) {
+    const forms = createFormsServices({ db: k.db, flows: k.flows, clock: k.clock, rateLimit: k.config.publicRateLimit });
+    return {
+      services: { forms },
+      operations: [...formOperations(k.apps, forms.submissions, FORM_KINDS, forms.rateLimit), ...waitlistOperations(k.apps, forms.waitlist, forms.rateLimit)],
+      routes: (app, ctx) => registerFormPages(app, forms, k.config, ctx.deps),
+    };
+  },
+});

@@ -2,13 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config.js';
 import type { OperationDeps } from '../../kernel/http.js';
 import { separateSignupHost } from '../../kernel/signup-host.js';
-import type { Services } from '../../server.js';
 import { waitlistHostedForm } from '../waitlist/waitlist.pages.js';
 import { registerHostedForm, type HostedForm } from './forms.hosted.js';
 import type { FormKind } from './forms.kind.js';
-import { FORM_KINDS, type FormsModule } from './forms.module.js';
+import { FORM_KINDS, type FormsServices } from './forms.module.js';
 
-function kindHostedForm(kind: FormKind, m: FormsModule): HostedForm {
+function kindHostedForm(kind: FormKind, m: FormsServices): HostedForm {
   return {
     body: kind.body,
     rateAction: `${kind.flow.type}.submit`,
@@ -37,8 +36,7 @@ function kindHostedForm(kind: FormKind, m: FormsModule): HostedForm {
  * (which then serves nothing else: kernel/signup-host.ts); when it shares WEB_URL's host those
  * catch-all paths would shadow every other page, so only /waitlist/... is served there.
  */
-export function registerFormPages(app: FastifyInstance, s: Services, config: Config, deps: OperationDeps) {
-  const m = s.forms;
+export function registerFormPages(app: FastifyInstance, m: FormsServices, config: Config, deps: OperationDeps) {
   const opts = { deps, rateLimit: m.rateLimit };
   for (const kind of FORM_KINDS) {
     const t = kind.flow.type;

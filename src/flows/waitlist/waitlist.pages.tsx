@@ -1,6 +1,6 @@
 import type { HostedForm } from '../forms/forms.hosted.js';
 import { customPageFields, type PageField } from '../forms/forms.kind.js';
-import type { FormsModule } from '../forms/forms.module.js';
+import type { FormsServices } from '../forms/forms.module.js';
 import { signupBody, type WaitlistConfig } from './waitlist.schema.js';
 
 const CountPill = ({ count }: { count: number }) => (
@@ -33,7 +33,7 @@ function Extras({ hero }: { hero: NonNullable<WaitlistConfig['hero']> }) {
 }
 
 /** The waitlist landing page: email (plus any custom fields), bullets, image and the count pill. */
-export function waitlistHostedForm(m: FormsModule): HostedForm {
+export function waitlistHostedForm(m: FormsServices): HostedForm {
   return {
     body: signupBody,
     rateAction: 'waitlist.signup',

@@ -1,0 +1,27 @@
+import { defineModule } from '../../kernel/module.js';
+import { wishlistFlow } from './wishlist.flow.js';
+import { registerWishlistPages } from './wishlist.pages.js';
+import { wishlistOperations } from './wishlist.routes.js';
+import { createWishlistService } from './wishlist.service.js';
+
+/** The public feature board: its flow type, owner and public operations, board and embed pages. */
+export const wishlistModule = defineModule({
+  name: 'wishlist',
+  flowTypes: [wishlistFlow],
+  create(k) {
+    const wishlist = createWishlistService({
+      db: k.db,
+      clock: k.clock,
+      secret: k.config.secret,
+      flows: k.flows,
+      apps: k.apps,
+      webUrl: k.config.webUrl,
+      rateLimit: k.config.publicRateLimit,
+    });
+    return {
+      services: { wishlist },
+      operations: wishlistOperations(wishlist),
+      routes: (app, ctx) => registerWishlistPages(app, wishlist, k.config, ctx.country),
+    };
+  },
+});

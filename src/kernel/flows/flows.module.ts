@@ -1,0 +1,8 @@
+import { defineModule } from '../module.js';
+import { flowOperations } from './flows.routes.js';
+
+/** GET / PUT / publish / versions of every registered flow type (the types come from the other modules). */
+export const flowsModule = defineModule({
+  name: 'flows',
+  create: (k) => ({ services: {}, operations: flowOperations(k.apps, k.flows) }),
+});
