@@ -198,4 +198,45 @@ export interface WishlistTables {
   wishlist_comments: WishlistCommentsTable;
 }
 
-export type Database = KernelTables & FormsTables & LinksTables & WishlistTables;
+export interface CancelSessionsTable {
+  id: string;
+  app_id: string;
+  flow_id: string;
+  /** The published version the session was started on (pinned). */
+  version_id: string;
+  version_number: number;
+  /** The page's capability: only a visitor holding it can walk and record the session. */
+  token: string;
+  /** `sdk` (POST /api/public/sessions) or `web` (the page opened without a session). */
+  source: string;
+  platform: string | null;
+  user_id: string | null;
+  anonymous_id: string | null;
+  locale: string | null;
+  app_version: string | null;
+  attributes_json: string | null;
+  country: string | null;
+  created_at: string;
+}
+
+/** One row per session, step and key (a reload records nothing twice). */
+export interface CancelStepsTable {
+  session_id: string;
+  /** opened | reason | response | click | thanks | exit */
+  step: string;
+  /** The reason id for reason/response, the button for click, '' otherwise. */
+  key: string;
+  /** The action of a click or an exit. */
+  detail: string | null;
+  app_id: string;
+  flow_id: string;
+  version_number: number;
+  created_at: string;
+}
+
+export interface CancelTables {
+  cancel_sessions: CancelSessionsTable;
+  cancel_steps: CancelStepsTable;
+}
+
+export type Database = KernelTables & FormsTables & LinksTables & WishlistTables & CancelTables;

@@ -130,9 +130,24 @@ export function createFlowService(deps: {
     };
   }
 
+  // Published versions never change: a version's config is kept once read (sessions pin one).
+  const versions = new Map<string, Promise<{ versionNumber: number; config: Record<string, unknown> } | undefined>>();
+
   return {
     registry,
     validate: (type: string, config: unknown) => validate(def(type), config),
+
+    /** A published version's config by id (what a session pinned), or undefined. */
+    version(appId: string, versionId: string) {
+      let v = versions.get(versionId);
+      if (!v) {
+        v = store.version(appId, versionId).then((row) => (row ? { versionNumber: row.version_number, config: JSON.parse(row.config_json) } : undefined));
+        if (versions.size >= 1000) versions.delete(versions.keys().next().value!);
+        versions.set(versionId, v);
+        v.catch(() => versions.delete(versionId));
+      }
+      return v;
+    },
 
     async get(app: AppRow, type: string, flowSlug?: string): Promise<FlowEnvelope> {
       const d = def(type);

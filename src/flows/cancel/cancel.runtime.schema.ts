@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { flowSlugSchema } from '../../kernel/flows/flows.service.js';
+
+const optional = (max: number, what: string) => z.string().max(max).nullish().describe(what);
+
+/**
+ * WIRE B.2 StartRequest, as the iOS SDK sends it: nil optionals are left out (null is accepted
+ * too), `attributes` is free JSON whose values may be null, arrays or objects; unknown keys are
+ * ignored (a newer SDK must not be refused).
+ */
+export const startRequest = z.object({
+  appSlug: z.string().min(1).max(64).describe('The app’s slug.'),
+  flowSlug: flowSlugSchema.optional().describe('A secondary cancel flow; omitted = the primary one.'),
+  platform: z.string().min(1).max(20).describe('`ios` from the iOS SDK; `android`, `web` … from other clients.'),
+  userId: optional(200, 'The app’s user id, kept for segmenting.'),
+  anonymousId: optional(200, 'An install-scoped anonymous id.'),
+  locale: optional(35, 'e.g. `en_US`.'),
+  appVersion: optional(40, 'CFBundleShortVersionString.'),
+  attributes: z
+    .record(z.string().max(100), z.unknown())
+    .nullish()
+    .refine((a) => !a || JSON.stringify(a).length <= 8192, 'attributes must be at most 8 KB of JSON')
+    .describe('Free JSON kept with the session for segmenting (at most 8 KB).'),
+});
+export type StartRequest = z.infer<typeof startRequest>;
+
+export const startResponse = z.object({
+  sessionId: z.string(),
+  token: z.string().describe('The page’s capability for this session (also inside flowUrl).'),
+  flowUrl: z.string().describe('Absolute URL of the hosted cancel page for this session, under WEB_URL.'),
+});

@@ -1,0 +1,93 @@
+import type { Selectable } from 'kysely';
+import { hotInsert } from '../../db/hot-insert.js';
+import type { DbHandle } from '../../db/index.js';
+import type { CancelSessionsTable, CancelStepsTable } from '../../db/types.js';
+
+export type SessionRow = Selectable<CancelSessionsTable>;
+export type StepRow = Selectable<CancelStepsTable>;
+
+const SESSION_COLUMNS = [
+  'id', 'app_id', 'flow_id', 'version_id', 'version_number', 'token', 'source', 'platform', 'user_id',
+  'anonymous_id', 'locale', 'app_version', 'attributes_json', 'country', 'created_at',
+] as const satisfies readonly (keyof SessionRow)[];
+const STEP_COLUMNS = ['session_id', 'step', 'key', 'detail', 'app_id', 'flow_id', 'version_number', 'created_at'] as const satisfies readonly (keyof StepRow)[];
+
+export interface SessionFilter {
+  flowId?: string;
+  version?: number;
+  from?: string;
+  to?: string;
+}
+
+/** Cancel sessions and their steps, scoped by app. Both inserts are durable group commits. */
+export function createCancelStore(handle: DbHandle) {
+  const { db } = handle;
+  const insertSession = hotInsert<SessionRow>(handle, 'cancel_sessions', SESSION_COLUMNS);
+  // A step already recorded for the session (a reload, a double tap) is skipped: false.
+  const insertStep = hotInsert<StepRow>(handle, 'cancel_steps', STEP_COLUMNS, ['session_id', 'step', 'key']);
+
+  const filtered = <Q extends { where: (...a: any[]) => Q }>(q: Q, appId: string, f: SessionFilter, prefix = '') => {
+    let out = q.where(`${prefix}app_id`, '=', appId);
+    if (f.flowId) out = out.where(`${prefix}flow_id`, '=', f.flowId);
+    if (f.version !== undefined) out = out.where(`${prefix}version_number`, '=', f.version);
+    if (f.from) out = out.where(`${prefix}created_at`, '>=', f.from);
+    if (f.to) out = out.where(`${prefix}created_at`, '<', f.to);
+    return out;
+  };
+
+  return {
+    insertSession,
+    insertStep,
+    /** The session with what its page needs of its app, in one query. */
+    session(id: string) {
+      return db
+        .selectFrom('cancel_sessions as s')
+        .innerJoin('apps as a', 'a.id', 's.app_id')
+        .selectAll('s')
+        .select(['a.slug as app_slug', 'a.name as app_name', 'a.deep_link_scheme', 'a.logo_url'])
+        .where('s.id', '=', id)
+        .executeTakeFirst();
+    },
+    /** Newest first, keyset on (created_at, id). */
+    page(appId: string, f: SessionFilter, after: [string, string] | undefined, limit: number) {
+      let q = filtered(db.selectFrom('cancel_sessions').selectAll(), appId, f);
+      if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after[0]), eb.and([eb('created_at', '=', after[0]), eb('id', '<', after[1])])]));
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+    stepsOf(sessionIds: string[]) {
+      if (sessionIds.length === 0) return Promise.resolve([] as StepRow[]);
+      return db.selectFrom('cancel_steps').selectAll().where('session_id', 'in', sessionIds).orderBy('created_at').execute();
+    },
+    /** Sessions per version. */
+    sessionsPerVersion(appId: string, f: SessionFilter) {
+      return filtered(db.selectFrom('cancel_sessions'), appId, f)
+        .select((eb) => ['version_number', 'flow_id', 'version_id', eb.fn.countAll<number>().as('n')])
+        .groupBy(['flow_id', 'version_number', 'version_id'])
+        .execute();
+    },
+    /** Step counts per version, step, key and detail, for the sessions the filter selects. */
+    stepCounts(appId: string, f: SessionFilter) {
+      return filtered(db.selectFrom('cancel_steps as st').innerJoin('cancel_sessions as s', 's.id', 'st.session_id'), appId, f, 's.')
+        .select((eb) => ['s.flow_id', 's.version_number', 'st.step', 'st.key', 'st.detail', eb.fn.countAll<number>().as('n')])
+        .groupBy(['s.flow_id', 's.version_number', 'st.step', 'st.key', 'st.detail'])
+        .execute();
+    },
+    /** Per version and picked reason: how its sessions ended (exit action, null = no exit yet). */
+    reasonOutcomes(appId: string, f: SessionFilter) {
+      return filtered(
+        db
+          .selectFrom('cancel_steps as r')
+          .innerJoin('cancel_sessions as s', 's.id', 'r.session_id')
+          .leftJoin('cancel_steps as e', (j) => j.onRef('e.session_id', '=', 'r.session_id').on('e.step', '=', 'exit').on('e.key', '=', '')),
+        appId,
+        f,
+        's.',
+      )
+        .where('r.step', '=', 'reason')
+        .select((eb) => ['s.flow_id', 's.version_number', 'r.key as reason', 'e.detail as exit', eb.fn.countAll<number>().as('n')])
+        .groupBy(['s.flow_id', 's.version_number', 'r.key', 'e.detail'])
+        .execute();
+    },
+  };
+}
+export type CancelStore = ReturnType<typeof createCancelStore>;
