@@ -15,10 +15,18 @@ export const MCP_VERSION = '0.1.0';
  */
 const anyToolCall = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
+// The tools of one operation list, built once: /mcp is stateless, so every POST creates a server,
+// and converting every tool's zod schema to JSON Schema cost ~15 ms a call.
+const toolsOf = new WeakMap<Operation[], { tools: ReturnType<typeof buildTools>; byName: Map<string, ReturnType<typeof buildTools>[number]> }>();
+
 /** One MCP server acting for one account; tools come from the declared operations. */
 export function createMcpServer(ops: Operation[], accountId: string): Server {
-  const tools = buildTools(ops);
-  const byName = new Map(tools.map((t) => [t.name, t]));
+  let built = toolsOf.get(ops);
+  if (!built) {
+    const tools = buildTools(ops);
+    toolsOf.set(ops, (built = { tools, byName: new Map(tools.map((t) => [t.name, t])) }));
+  }
+  const { tools, byName } = built;
   const server = new Server({ name: MCP_NAME, version: MCP_VERSION }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema as { type: 'object' } })),
