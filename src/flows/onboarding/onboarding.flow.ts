@@ -1,0 +1,13 @@
+import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { onboardingConfig, type OnboardingConfig } from './onboarding.schema.js';
+import { onboardingWarnings } from './onboarding.warnings.js';
+
+export const onboardingFlow: FlowTypeDef<OnboardingConfig> = {
+  type: 'onboarding',
+  segment: 'onboarding',
+  label: 'Onboarding funnel',
+  schema: onboardingConfig,
+  primarySlug: 'onboarding',
+  multi: false,
+  warnings: (config) => onboardingWarnings(config),
+};
