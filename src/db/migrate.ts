@@ -5,11 +5,12 @@ import { cancelMigrations } from './migrations/cancel.js';
 import { formsMigrations } from './migrations/forms.js';
 import { kernelMigrations } from './migrations/kernel.js';
 import { linksMigrations } from './migrations/links.js';
+import { onboardingMigrations } from './migrations/onboarding.js';
 import { wishlistMigrations } from './migrations/wishlist.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
- * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ cancel (room left between modules).
+ * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ cancel, 0050+ onboarding (room left between modules).
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
@@ -17,6 +18,7 @@ const all: Record<string, Migration> = {
   ...wishlistMigrations,
   ...linksMigrations,
   ...cancelMigrations,
+  ...onboardingMigrations,
 };
 
 /**
