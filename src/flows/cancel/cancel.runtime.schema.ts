@@ -19,7 +19,7 @@ export const startRequest = z.object({
   attributes: z
     .record(z.string().max(100), z.unknown())
     .nullish()
-    .refine((a) => !a || JSON.stringify(a).length <= 8192, 'attributes must be at most 8 KB of JSON')
+    .refine((a) => !a || Buffer.byteLength(JSON.stringify(a)) <= 8192, 'attributes must be at most 8 KB of JSON')
     .describe('Free JSON kept with the session for segmenting (at most 8 KB).'),
 });
 export type StartRequest = z.infer<typeof startRequest>;

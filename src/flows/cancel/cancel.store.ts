@@ -5,6 +5,7 @@ import type { CancelSessionsTable, CancelStepsTable } from '../../db/types.js';
 
 export type SessionRow = Selectable<CancelSessionsTable>;
 export type StepRow = Selectable<CancelStepsTable>;
+type SessionWithApp = SessionRow & { app_slug: string; app_name: string; deep_link_scheme: string | null; logo_url: string | null };
 
 const SESSION_COLUMNS = [
   'id', 'app_id', 'flow_id', 'version_id', 'version_number', 'token', 'source', 'platform', 'user_id',
@@ -26,6 +27,17 @@ export function createCancelStore(handle: DbHandle) {
   // A step already recorded for the session (a reload, a double tap) is skipped: false.
   const insertStep = hotInsert<StepRow>(handle, 'cancel_steps', STEP_COLUMNS, ['session_id', 'step', 'key']);
 
+  // Every page request opens its session. On SQLite: statements prepared once (Kysely prepares
+  // each query anew, ~100 µs for the join, most of a page's time), and two primary-key reads
+  // rather than the join, which better-sqlite3 answered in 13 µs instead of 50.
+  const sessionById = handle.sqlite?.prepare('SELECT * FROM cancel_sessions WHERE id = ?');
+  const appOfSession = handle.sqlite?.prepare('SELECT slug AS app_slug, name AS app_name, deep_link_scheme, logo_url FROM apps WHERE id = ?');
+  const sqliteSession = (id: string): SessionWithApp | undefined => {
+    const row = sessionById!.get(id) as SessionRow | undefined;
+    const app = row && (appOfSession!.get(row.app_id) as Omit<SessionWithApp, keyof SessionRow> | undefined);
+    return row && app ? { ...row, ...app } : undefined;
+  };
+
   const filtered = <Q extends { where: (...a: any[]) => Q }>(q: Q, appId: string, f: SessionFilter, prefix = '') => {
     let out = q.where(`${prefix}app_id`, '=', appId);
     if (f.flowId) out = out.where(`${prefix}flow_id`, '=', f.flowId);
@@ -38,8 +50,9 @@ export function createCancelStore(handle: DbHandle) {
   return {
     insertSession,
     insertStep,
-    /** The session with what its page needs of its app, in one query. */
+    /** The session with what its page needs of its app (one query; two primary-key reads on SQLite). */
     session(id: string) {
+      if (sessionById) return Promise.resolve(sqliteSession(id));
       return db
         .selectFrom('cancel_sessions as s')
         .innerJoin('apps as a', 'a.id', 's.app_id')

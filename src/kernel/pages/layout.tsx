@@ -13,6 +13,8 @@ export interface LayoutProps {
   scripts?: string[];
   /** Stylesheets under /assets/ in addition to the base one. */
   styles?: string[];
+  /** Extra elements at the end of <head> (the cancel page's leaving meta refresh). */
+  head?: ComponentChildren;
   children: ComponentChildren;
 }
 
@@ -36,6 +38,7 @@ export function Layout(p: LayoutProps) {
         {(p.scripts ?? []).map((s) => (
           <script src={`/assets/${s}`} defer />
         ))}
+        {p.head}
       </head>
       <body class={p.bodyClass}>{p.children}</body>
     </html>

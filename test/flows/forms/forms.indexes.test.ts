@@ -24,11 +24,11 @@ describeEachDb('forms paging indexes', (dialect) => {
 
   it('are ascending (inserts land at the right edge)', async () => {
     if (dialect === 'sqlite') {
-      const defs = h.sqlite!.prepare("SELECT sql FROM sqlite_master WHERE name LIKE '%page_idx' OR name LIKE '%category_idx'").pluck().all() as string[];
+      const defs = h.sqlite!.prepare("SELECT sql FROM sqlite_master WHERE tbl_name IN ('waitlist_signups', 'form_submissions') AND (name LIKE '%page_idx' OR name LIKE '%category_idx')").pluck().all() as string[];
       expect(defs).toHaveLength(4);
       for (const d of defs) expect(d).not.toMatch(/DESC/i);
     } else {
-      const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND (indexname LIKE '%page_idx' OR indexname LIKE '%category_idx')`.execute(h.db);
+      const { rows } = await sql<{ indexdef: string }>`SELECT indexdef FROM pg_indexes WHERE schemaname = current_schema() AND tablename IN ('waitlist_signups', 'form_submissions') AND (indexname LIKE '%page_idx' OR indexname LIKE '%category_idx')`.execute(h.db);
       expect(rows).toHaveLength(4);
       for (const r of rows) expect(r.indexdef).not.toMatch(/DESC/i);
     }

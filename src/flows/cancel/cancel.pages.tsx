@@ -1,0 +1,278 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { renderToString } from 'preact-render-to-string';
+import { AppError } from '../../kernel/errors.js';
+import { flowSlugSchema, type FlowService } from '../../kernel/flows/flows.service.js';
+import { clientInfo } from '../../kernel/identity.js';
+import { randomString } from '../../kernel/ids.js';
+import type { RouteContext } from '../../kernel/module.js';
+import { MessagePage } from '../../kernel/pages/layout.js';
+import { sendHtml, sendPage } from '../../kernel/pages/render.js';
+import { publicLimit } from '../../kernel/rate-limit.js';
+import { isBotAgent } from '../../links/links.agents.js';
+import { schemeProblem } from '../../links/links.destination.js';
+import { deepLink } from './cancel.deeplink.js';
+import { flowPath, type CancelPreview } from './cancel.preview.js';
+import { sessionLimit } from './cancel.routes.js';
+import type { CancelConfig } from './cancel.schema.js';
+import type { CancelSessions, OpenSession } from './cancel.sessions.js';
+import { CancelMessagePage, LeavePage, PreviewLeavePage, ScreenPage, type Leaving, type ScreenUrls, type ViewApp } from './cancel.views.js';
+import { press, screenOf, viewed, type ExitButton, type Screen } from './cancel.walk.js';
+
+/**
+ * The hosted cancel page (WIRE D): `flowUrl` = `/cancel/<app>/s/<session>?t=<token>` walks
+ * intro → reasons → response → thanks (cancel.walk.ts). Every button posts the screen's form;
+ * the answer is a 303 to the next screen, or, for an exit, a page that meta-refreshes to the
+ * deep link. No JavaScript anywhere.
+ *
+ * The session token is the capability on every URL and form (query `t`, hidden field `t`).
+ * The pages carry no IP-bound anti-forgery token (kernel/pages/form-token.ts): the session
+ * token already is one. It is random (24 base62 characters), issued to one user's app, and a
+ * site that wants to forge a post has no way to learn it, so a cross-site form cannot act on
+ * anyone's session; binding to the address would only break the flow for people whose
+ * address changes between screens (Wi-Fi to cellular inside the sheet).
+ *
+ * Speed: a screen's HTML depends only on the pinned version, the app and the screen, so it is
+ * rendered once with placeholders for the session id and token and kept (bounded); a request
+ * opens the session (one query), records its step (one insert) and fills in two values.
+ */
+
+export interface CancelPagesDeps {
+  sessions: CancelSessions;
+  flows: FlowService;
+  preview: CancelPreview;
+  secret: string;
+  /** PUBLIC_RATE_LIMIT (submits per minute per client). */
+  rateLimit: number;
+}
+
+/** Per-minute page requests per client: a walk is a handful of them; reloads and back-and-forth are fine. */
+export const stepLimit = (submit: number) => submit * 12;
+
+type Query = Record<string, string | string[] | undefined>;
+type Body = Record<string, string | string[] | undefined>;
+const str = (v: string | string[] | undefined) => (typeof v === 'string' ? v : undefined);
+const list = (v: string | string[] | undefined) => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+
+const stepQuery = (s: Screen) => (s.step === 'intro' ? '' : `&step=${s.step}${s.step === 'response' ? `&reason=${encodeURIComponent(s.reason)}` : ''}`);
+
+/** A live session's URLs (ids and tokens are base62: nothing to encode). */
+function sessionUrls(appSlug: string, id: string, token: string): ScreenUrls {
+  const action = `/cancel/${encodeURIComponent(appSlug)}/s/${id}`;
+  return { action, hidden: ['t', token], screen: (s) => `${action}?t=${token}${stepQuery(s)}` };
+}
+
+function previewUrls(appSlug: string, flowSlug: string | undefined, token: string): ScreenUrls {
+  const action = flowPath(appSlug, flowSlug);
+  return { action, hidden: ['p', token], screen: (s) => `${action}?p=${encodeURIComponent(token)}${stepQuery(s)}` };
+}
+
+/** The app's deep-link scheme when it is one a page may navigate to (never javascript:, data:, http: …). */
+export function usableScheme(scheme: string | null): string | null {
+  if (!scheme || scheme === 'http' || scheme === 'https' || !/^[a-z][a-z0-9+.-]*$/.test(scheme)) return null;
+  return schemeProblem(scheme, scheme) ? null : scheme;
+}
+
+/** Only http(s) URLs are ever emitted (the config schema already insists on https). */
+function webUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    const u = new URL(raw);
+    return u.protocol === 'https:' || u.protocol === 'http:' ? u.href : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Where an exit goes. `external_url` from the SDK is a deep link the app opens in a browser
+ * (type=external_url&url=…); a web session, or an app without a scheme, goes to the page itself.
+ */
+export function leavingFor(button: ExitButton, scheme: string | null, source: string, sessionId: string): Leaving {
+  const s = usableScheme(scheme);
+  if (button.action === 'external_url') {
+    const url = webUrl(button.url);
+    if (!url) return { to: 'nowhere', action: 'external_url' };
+    if (s && source === 'sdk') return { to: 'app', href: deepLink(s, button, sessionId), action: button.action };
+    return { to: 'web', href: url };
+  }
+  return s ? { to: 'app', href: deepLink(s, button, sessionId), action: button.action } : { to: 'nowhere', action: button.action };
+}
+
+/** The label of the button a ref names (the preview says which button would leave). */
+function labelOf(c: CancelConfig, ref: string, button: ExitButton): string {
+  if (ref === 'intro:secondary') return c.intro.secondaryButton || 'Keep my plan';
+  if (ref === 'thanks:return') return 'Back to the app';
+  if (ref === 'escape') return 'Cancel subscription';
+  return (button as { label?: string }).label ?? ref;
+}
+
+/** A page rendered ahead of time, cut at the session id and token placeholders. */
+interface Template {
+  parts: string[];
+  /** Per gap between parts: 0 = session id, 1 = token. */
+  slots: (0 | 1)[];
+}
+
+// Random per process: owner-written text can never contain them by accident or on purpose.
+const SID = `S${randomString(22)}`;
+const TOK = `T${randomString(22)}`;
+const PLACEHOLDER = new RegExp(`${SID}|${TOK}`, 'g');
+const BASE62 = /^[A-Za-z0-9]+$/;
+
+function compile(html: string): Template {
+  const parts: string[] = [];
+  const slots: (0 | 1)[] = [];
+  let last = 0;
+  for (const m of html.matchAll(PLACEHOLDER)) {
+    parts.push(html.slice(last, m.index));
+    slots.push(m[0] === SID ? 0 : 1);
+    last = m.index + m[0].length;
+  }
+  parts.push(html.slice(last));
+  return { parts, slots };
+}
+
+function fill(t: Template, id: string, token: string): string {
+  // The values go in unescaped: they must be what the placeholders were (base62).
+  if (!BASE62.test(id) || !BASE62.test(token)) throw new Error('session id and token must be base62');
+  let out = t.parts[0];
+  for (let i = 0; i < t.slots.length; i++) out += (t.slots[i] === 0 ? id : token) + t.parts[i + 1];
+  return out;
+}
+
+const MAX_TEMPLATES = 2000;
+
+export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps, ctx: RouteContext) {
+  const { sessions, preview } = deps;
+  const templates = new Map<string, Template>();
+
+  const viewApp = (o: OpenSession): ViewApp => ({ name: o.app.name, logoUrl: o.app.logoUrl });
+
+  /** The screen's HTML for this session: rendered once per version, app look and screen. */
+  function screenHtml(o: OpenSession, screen: Screen): string {
+    const key = `${o.session.version_id}\n${screen.step}\n${screen.step === 'response' ? screen.reason : ''}\n${o.app.slug}\n${o.app.name}\n${o.app.logoUrl ?? ''}`;
+    let t = templates.get(key);
+    if (!t) {
+      const page = <ScreenPage config={o.config} app={viewApp(o)} screen={screen} urls={sessionUrls(o.app.slug, SID, TOK)} />;
+      t = compile('<!doctype html>' + renderToString(page));
+      if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
+      templates.set(key, t);
+    }
+    return fill(t, o.session.id, o.session.token);
+  }
+
+  const message = (reply: FastifyReply, status: number, title: string, text: string) => sendPage(reply, CancelMessagePage({ title, message: text }), { status });
+  const gone = (reply: FastifyReply) => message(reply, 404, 'This link has expired', 'This cancel page does not exist or is no longer available.');
+  const notAvailable = (reply: FastifyReply) => message(reply, 404, 'Not available', 'This page does not exist or has not been published yet.');
+  const invalid = (reply: FastifyReply, text: string, status = 400) => message(reply, status, 'That didn’t work', text);
+
+  /** 404s become the page's 404, other refusals a page saying why; server errors go on to the error handler. */
+  async function orGone<T>(reply: FastifyReply, p: Promise<T>, onMissing = gone): Promise<T | undefined> {
+    try {
+      return await p;
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status >= 500) throw e;
+      if (e.status === 404) onMissing(reply);
+      else invalid(reply, e.message, e.status);
+      return undefined;
+    }
+  }
+
+  // People without JavaScript get a page, not the API's JSON, when they go too fast.
+  const tooMany = (err: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) => {
+    if (err.statusCode !== 429) throw err;
+    return message(reply, 429, 'Too many requests', 'Please wait a minute, then try again.');
+  };
+  const limited = (max: number, action: string) => ({ schema: { hide: true }, config: publicLimit(max, action), errorHandler: tooMany });
+  const viewRoute = limited(stepLimit(deps.rateLimit), 'cancel.view');
+  const stepRoute = { ...limited(stepLimit(deps.rateLimit), 'cancel.step'), bodyLimit: 16 * 1024 };
+  const sessionRoute = limited(sessionLimit(deps.rateLimit), 'cancel.session');
+
+  type SessionRoute = { Params: { appSlug: string; sessionId: string }; Querystring: Query; Body: Body };
+  type SessionReq = FastifyRequest<SessionRoute>;
+
+  app.get<SessionRoute>('/cancel/:appSlug/s/:sessionId', viewRoute, async (request: SessionReq, reply) => {
+    const q = request.query;
+    const o = await orGone(reply, sessions.open(request.params.appSlug, request.params.sessionId, str(q.t)));
+    if (!o) return reply;
+    const screen = screenOf(o.config, str(q.step), str(q.reason));
+    if (!screen) return invalid(reply, 'This screen is not part of this flow.');
+    const step = viewed(screen);
+    if (step && request.method !== 'HEAD') await sessions.record(o.session, step.step, step.key, step.detail);
+    return sendHtml(reply, screenHtml(o, screen));
+  });
+
+  app.post<SessionRoute>('/cancel/:appSlug/s/:sessionId', stepRoute, async (request: SessionReq, reply) => {
+    const f = request.body ?? {};
+    const o = await orGone(reply, sessions.open(request.params.appSlug, request.params.sessionId, str(f.t)));
+    if (!o) return reply;
+    const outcome = press(o.config, str(f.b) ?? '', list(f.reason));
+    const urls = sessionUrls(o.app.slug, o.session.id, o.session.token);
+    if (outcome.kind === 'invalid') return invalid(reply, outcome.message);
+    if (outcome.kind === 'retry') return sendPage(reply, <ScreenPage config={o.config} app={viewApp(o)} screen={{ step: 'reasons' }} urls={urls} error={outcome.message} />, { status: 422 });
+    // One group commit for all of them; each is recorded once per session (a resubmission adds nothing).
+    await Promise.all(outcome.record.map((r) => sessions.record(o.session, r.step, r.key, r.detail)));
+    if (outcome.kind === 'screen') return reply.redirect(urls.screen(outcome.screen), 303);
+    const leaving = leavingFor(outcome.button, o.app.deepLinkScheme, o.session.source, o.session.id);
+    return sendPage(reply, <LeavePage app={viewApp(o)} leaving={leaving} />);
+  });
+
+  // ---------- without a session: the flow's own URL (a web session, or the owner's preview) ----------
+
+  type FlowRoute = { Params: { appSlug: string; flowSlug?: string }; Querystring: Query; Body: Body };
+  type FlowReq = FastifyRequest<FlowRoute>;
+  const flowSlugOf = (request: FlowReq) => {
+    const s = request.params.flowSlug;
+    return s === undefined || flowSlugSchema.safeParse(s).success ? { ok: true as const, slug: s } : { ok: false as const };
+  };
+
+  async function previewScreen(request: FlowReq, reply: FastifyReply, token: string, flowSlug: string | undefined) {
+    const d = await orGone(reply, preview.draft(request.params.appSlug, flowSlug, token), (r) => message(r, 404, 'Preview not available', 'This preview link is invalid or has expired. Ask for a new one.'));
+    if (!d) return reply;
+    const { app: a, config } = d;
+    const urls = previewUrls(a.slug, flowSlug, token);
+    const look: ViewApp = { name: a.name, logoUrl: a.logo_url };
+    if (request.method === 'POST') {
+      const f = request.body ?? {};
+      const outcome = press(config, str(f.b) ?? '', list(f.reason));
+      if (outcome.kind === 'invalid') return invalid(reply, outcome.message);
+      if (outcome.kind === 'retry') return sendPage(reply, <ScreenPage config={config} app={look} screen={{ step: 'reasons' }} urls={urls} preview error={outcome.message} />, { status: 422 });
+      if (outcome.kind === 'screen') return reply.redirect(urls.screen(outcome.screen), 303);
+      const leaving = leavingFor(outcome.button, a.deep_link_scheme, 'sdk', 'SESSION_ID');
+      return sendPage(reply, <PreviewLeavePage app={look} label={labelOf(config, outcome.ref, outcome.button)} leaving={leaving} back={urls.screen(outcome.from)} />);
+    }
+    const screen = screenOf(config, str(request.query.step), str(request.query.reason));
+    if (!screen) return invalid(reply, 'This screen is not part of this flow.');
+    return sendPage(reply, <ScreenPage config={config} app={look} screen={screen} urls={urls} preview />);
+  }
+
+  const showFlow = async (request: FlowReq, reply: FastifyReply) => {
+    const slug = flowSlugOf(request);
+    if (!slug.ok) return notAvailable(reply);
+    const p = str(request.query.p);
+    if (p !== undefined) return previewScreen(request, reply, p, slug.slug);
+    const { appSlug } = request.params;
+    // Link-preview fetchers and HEAD requests see the page exists, but start no session.
+    if (request.method === 'HEAD' || isBotAgent(request.headers['user-agent'] ?? '')) {
+      const flow = await orGone(reply, deps.flows.publicFlow(appSlug, 'cancel', slug.slug), notAvailable);
+      if (!flow) return reply;
+      const intro = (flow.config as CancelConfig).intro;
+      return sendPage(reply, MessagePage({ title: intro.title || flow.app.name, message: intro.subtitle }));
+    }
+    const started = await orGone(reply, sessions.startWeb(appSlug, slug.slug, clientInfo(request, deps.secret, ctx.country)), notAvailable);
+    if (!started) return reply;
+    return reply.redirect(sessions.pagePath(started.appSlug, started.sessionId, started.token), 303);
+  };
+  app.get<FlowRoute>('/cancel/:appSlug', sessionRoute, showFlow);
+  app.get<FlowRoute>('/cancel/:appSlug/:flowSlug', sessionRoute, showFlow);
+
+  // The preview's forms post here (hidden `p`); without a preview token there is nothing to post to.
+  const previewPost = async (request: FlowReq, reply: FastifyReply) => {
+    const slug = flowSlugOf(request);
+    const p = str(request.body?.p);
+    if (!slug.ok || p === undefined) return notAvailable(reply);
+    return previewScreen(request, reply, p, slug.slug);
+  };
+  app.post<FlowRoute>('/cancel/:appSlug', stepRoute, previewPost);
+  app.post<FlowRoute>('/cancel/:appSlug/:flowSlug', stepRoute, previewPost);
+}

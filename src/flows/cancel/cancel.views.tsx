@@ -1,0 +1,351 @@
+import type { ComponentChildren } from 'preact';
+import { Layout } from '../../kernel/pages/layout.js';
+import type { CancelConfig } from './cancel.schema.js';
+import { isMulti, responseOf, showBack, type Screen } from './cancel.walk.js';
+
+/**
+ * The hosted cancel page's screens. Every button is a submit button of the screen's one form
+ * (`b` = its button ref, cancel.walk.ts), so the page works without JavaScript; back buttons
+ * are plain links. The same components render the live page (a POST to the session) and the
+ * owner's preview (a POST to the preview URL, which records nothing).
+ */
+
+export interface ViewApp {
+  name: string;
+  logoUrl: string | null;
+}
+
+/** Where a screen's form posts, the capability it carries, and where its links go. */
+export interface ScreenUrls {
+  action: string;
+  /** The hidden capability field: `['t', sessionToken]`, or `['p', previewToken]`. */
+  hidden: [string, string];
+  screen(s: Screen): string;
+}
+
+export const STORE_SUBSCRIPTIONS = [
+  { store: 'App Store', href: 'https://apps.apple.com/account/subscriptions' },
+  { store: 'Google Play', href: 'https://play.google.com/store/account/subscriptions' },
+] as const;
+
+const ESCAPE_LABEL = 'Cancel subscription';
+
+function Shell(p: { title: string; app: ViewApp; preview?: boolean; head?: ComponentChildren; children: ComponentChildren }) {
+  return (
+    <Layout title={p.title ? `${p.title} · ${p.app.name}` : p.app.name} styles={['cancel.css']} bodyClass="cx" head={p.head}>
+      <main class="cx-shell">
+        {p.preview ? (
+          <p class="cx-preview" role="status">
+            <strong>Preview</strong> of the draft. Nothing is recorded; buttons that leave the page show the deep link they would open.
+          </p>
+        ) : null}
+        <header class="cx-brand">
+          {p.app.logoUrl ? <img src={p.app.logoUrl} alt="" width={32} height={32} /> : null}
+          <span>{p.app.name}</span>
+        </header>
+        {p.children}
+      </main>
+    </Layout>
+  );
+}
+
+/** One form per screen; the escape hatch (manage_subscription) sits under every screen that lacks it. */
+function ScreenForm(p: { urls: ScreenUrls; escape: boolean; children: ComponentChildren }) {
+  return (
+    <form method="post" action={p.urls.action} class="cx-form">
+      <input type="hidden" name={p.urls.hidden[0]} value={p.urls.hidden[1]} />
+      {p.children}
+      {p.escape ? (
+        <p class="cx-escape">
+          <button type="submit" name="b" value="escape" formNoValidate class="cx-link">
+            {ESCAPE_LABEL}
+          </button>
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
+const Submit = (p: { ref: string; label: string; secondary?: boolean }) => (
+  <button type="submit" name="b" value={p.ref} class={p.secondary ? 'cx-btn secondary' : 'cx-btn'}>
+    {p.label}
+  </button>
+);
+
+const Back = (p: { href: string }) => (
+  <a class="cx-back" href={p.href}>
+    <span aria-hidden="true">‹</span>Back
+  </a>
+);
+
+export interface ScreenProps {
+  config: CancelConfig;
+  app: ViewApp;
+  screen: Screen;
+  urls: ScreenUrls;
+  preview?: boolean;
+  /** The reasons screen again after nothing was picked. */
+  error?: string;
+}
+
+/** Whether a screen already shows a button firing manage_subscription (then no separate escape link). */
+function showsEscape(c: CancelConfig, s: Screen): boolean {
+  if (s.step === 'thanks') return true;
+  if (s.step !== 'response') return false;
+  const r = responseOf(c, s.reason);
+  return !!r && !r.showThanksScreen && [r.primaryButton, r.secondaryButton].some((b) => b?.action === 'manage_subscription');
+}
+
+function titleOf(c: CancelConfig, s: Screen): string {
+  switch (s.step) {
+    case 'intro':
+      return c.intro.title || 'Before you go';
+    case 'reasons':
+      return c.reasonScreen.title || 'Why are you leaving?';
+    case 'response':
+      return responseOf(c, s.reason)?.title || (c.reasonScreen.reasons.find((r) => r.id === s.reason)?.label ?? '');
+    case 'thanks':
+      return 'Thank you';
+  }
+}
+
+export function ScreenPage(p: ScreenProps) {
+  const { config: c, screen: s } = p;
+  const title = titleOf(c, s);
+  return (
+    <Shell title={title} app={p.app} preview={p.preview}>
+      <ScreenForm urls={p.urls} escape={!showsEscape(c, s)}>
+        <section class={`cx-card cx-${s.step}`}>
+          {s.step === 'intro' ? <Intro c={c} title={title} /> : null}
+          {s.step === 'reasons' ? <Reasons c={c} title={title} urls={p.urls} error={p.error} /> : null}
+          {s.step === 'response' ? <Response c={c} title={title} reason={s.reason} urls={p.urls} /> : null}
+          {s.step === 'thanks' ? <Thanks title={title} app={p.app} /> : null}
+        </section>
+      </ScreenForm>
+    </Shell>
+  );
+}
+
+function Intro({ c, title }: { c: CancelConfig; title: string }) {
+  return (
+    <>
+      <h1>{title}</h1>
+      {c.intro.subtitle ? <p class="cx-lead">{c.intro.subtitle}</p> : null}
+      <div class="cx-actions">
+        <Submit ref="intro:primary" label={c.intro.primaryButton || 'Continue'} />
+        <Submit ref="intro:secondary" label={c.intro.secondaryButton || 'Keep my plan'} secondary />
+      </div>
+    </>
+  );
+}
+
+function Reasons({ c, title, urls, error }: { c: CancelConfig; title: string; urls: ScreenUrls; error?: string }) {
+  const multi = isMulti(c);
+  const buttons = !multi && c.reasonScreen.autoAdvance === true;
+  const sub = c.reasonScreen.subtitle || (multi ? 'Pick all that apply.' : '');
+  return (
+    <>
+      {showBack(c) ? <Back href={urls.screen({ step: 'intro' })} /> : null}
+      <fieldset class="cx-reasons" aria-describedby={sub ? 'cx-sub' : undefined}>
+        <legend>
+          <h1>{title}</h1>
+        </legend>
+        {sub ? (
+          <p class="cx-lead" id="cx-sub">
+            {sub}
+          </p>
+        ) : null}
+        {error ? (
+          <p class="errors" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div class="cx-choices">
+          {c.reasonScreen.reasons.map((r) => {
+            const text = (
+              <span class="cx-choice-text">
+                {r.emoji ? <span aria-hidden="true">{r.emoji} </span> : null}
+                {r.label}
+              </span>
+            );
+            return buttons ? (
+              <button type="submit" name="b" value={`reason:${r.id}`} formNoValidate class="cx-choice">
+                {text}
+                <span class="cx-chevron" aria-hidden="true">
+                  ›
+                </span>
+              </button>
+            ) : (
+              <label class="cx-choice">
+                <input type={multi ? 'checkbox' : 'radio'} name="reason" value={r.id} required={!multi} />
+                {text}
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      {buttons ? null : (
+        <div class="cx-actions">
+          <Submit ref="reasons:continue" label="Continue" />
+        </div>
+      )}
+    </>
+  );
+}
+
+function Response({ c, title, reason, urls }: { c: CancelConfig; title: string; reason: string; urls: ScreenUrls }) {
+  const r = responseOf(c, reason)!;
+  return (
+    <>
+      {showBack(c) ? <Back href={urls.screen({ step: 'reasons' })} /> : null}
+      <h1>{title}</h1>
+      {r.body ? <p class="cx-body">{r.body}</p> : null}
+      <div class="cx-actions">
+        <Submit ref={`response:${reason}:primary`} label={r.primaryButton.label} />
+        {r.secondaryButton ? <Submit ref={`response:${reason}:secondary`} label={r.secondaryButton.label} secondary /> : null}
+      </div>
+    </>
+  );
+}
+
+/**
+ * The generic thanks screen (no config of its own): back to the app, or on to cancelling. The
+ * escape hatch is a full button here: a multi-select flow ends on this screen, and someone who
+ * came to cancel must not have to hunt for the way on.
+ */
+function Thanks({ title, app }: { title: string; app: ViewApp }) {
+  return (
+    <>
+      <div class="cx-mark" aria-hidden="true">
+        ✓
+      </div>
+      <h1>{title}</h1>
+      <p class="cx-lead">Your answer helps make {app.name} better.</p>
+      <div class="cx-actions">
+        <Submit ref="thanks:return" label="Back to the app" />
+        <Submit ref="escape" label={ESCAPE_LABEL} secondary />
+      </div>
+    </>
+  );
+}
+
+function StoreLinks() {
+  return (
+    <ul class="cx-stores">
+      {STORE_SUBSCRIPTIONS.map((s) => (
+        <li>
+          <a class="cx-btn secondary" href={s.href} rel="noopener">
+            Manage in {s.store}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Where a leaving page goes: a deep link into the app, a web page, or nowhere (the app has no scheme). */
+export type Leaving =
+  | { to: 'app'; href: string; action: string }
+  | { to: 'web'; href: string }
+  | { to: 'nowhere'; action: string };
+
+/**
+ * The page an exit answers: it meta-refreshes to the deep link (WIRE D.6: the in-app browser
+ * hands the custom-scheme URL to the SDK), with the same link to tap when nothing happens. An
+ * app without a deep-link scheme gets words instead of a broken link.
+ */
+export function LeavePage({ app, leaving }: { app: ViewApp; leaving: Leaving }) {
+  const refresh = leaving.to === 'nowhere' ? null : <meta http-equiv="refresh" content={`0;url=${leaving.href}`} />;
+  const manage = leaving.to !== 'web' && leaving.action === 'manage_subscription';
+  let title: string;
+  let body: ComponentChildren;
+  if (leaving.to === 'app') {
+    title = `Opening ${app.name}…`;
+    body = (
+      <>
+        <p class="cx-lead">If nothing happens, tap the button below.</p>
+        <div class="cx-actions">
+          <a class="cx-btn" href={leaving.href} data-deep-link>
+            Open {app.name}
+          </a>
+        </div>
+        {manage ? <p class="cx-lead small">Or manage your subscription in your store account:</p> : null}
+      </>
+    );
+  } else if (leaving.to === 'web') {
+    const host = new URL(leaving.href).host;
+    title = `Opening ${host}…`;
+    body = (
+      <div class="cx-actions">
+        <a class="cx-btn" href={leaving.href} rel="noopener">
+          Continue to {host}
+        </a>
+      </div>
+    );
+  } else if (leaving.action === 'manage_subscription') {
+    title = 'Manage your subscription';
+    body = <p class="cx-lead">You can cancel or change your plan in your store account:</p>;
+  } else if (leaving.action === 'return_to_app') {
+    title = 'All set';
+    body = <p class="cx-lead">You can close this window and go back to {app.name}.</p>;
+  } else {
+    title = `Open ${app.name} to continue`;
+    body = <p class="cx-lead">You can close this window and continue in {app.name}.</p>;
+  }
+  return (
+    <Shell title={title} app={app} head={refresh}>
+      <section class="cx-card cx-leave" aria-live="polite">
+        <h1>{title}</h1>
+        {body}
+        {manage ? <StoreLinks /> : null}
+      </section>
+    </Shell>
+  );
+}
+
+/** The preview's stand-in for an exit: what would fire, and the way back to the screen. */
+export function PreviewLeavePage(p: { app: ViewApp; label: string; leaving: Leaving; back: string }) {
+  const l = p.leaving;
+  return (
+    <Shell title="Preview" app={p.app} preview>
+      <section class="cx-card cx-leave">
+        <h1>“{p.label}” leaves the page</h1>
+        {l.to === 'nowhere' ? (
+          <p class="cx-lead">
+            The app has no deep-link scheme, so nothing opens: the page explains what to do instead{l.action === 'manage_subscription' ? ' and links to the App Store and Google Play subscription pages' : ''}.
+          </p>
+        ) : (
+          <>
+            <p class="cx-lead">{l.to === 'app' ? 'In the app, the page would open this deep link:' : 'The page would open:'}</p>
+            <p>
+              <code class="cx-deeplink" data-would-open>
+                {l.href}
+              </code>
+            </p>
+          </>
+        )}
+        <div class="cx-actions">
+          <a class="cx-btn secondary" href={p.back}>
+            Back to the screen
+          </a>
+        </div>
+      </section>
+    </Shell>
+  );
+}
+
+/** 404s, expired links, too many requests: the way to the store's subscription pages is always there. */
+export function CancelMessagePage(p: { title: string; message: string }) {
+  return (
+    <Layout title={p.title} styles={['cancel.css']} bodyClass="cx">
+      <main class="cx-shell">
+        <section class="cx-card cx-message">
+          <h1>{p.title}</h1>
+          <p class="cx-lead">{p.message}</p>
+          <p class="cx-lead small">To cancel or change a subscription, go to your store account:</p>
+          <StoreLinks />
+        </section>
+      </main>
+    </Layout>
+  );
+}
