@@ -183,8 +183,8 @@ raw.proc.kill();
 server.proc.kill('SIGTERM');
 await server.exited;
 const db = new Database(join(env.DATA_DIR, 'appflows.db'), { readonly: true });
-const stored = new Set(db.prepare('SELECT id FROM cancel_sessions').pluck().all() as string[]);
-const steps = db.prepare('SELECT step, count(*) AS n FROM cancel_steps GROUP BY step').all() as { step: string; n: number }[];
+const stored = new Set(db.prepare('SELECT id FROM flow_sessions').pluck().all() as string[]);
+const steps = db.prepare('SELECT step, count(*) AS n FROM flow_steps GROUP BY step').all() as { step: string; n: number }[];
 db.close();
 rmSync(env.DATA_DIR, { recursive: true, force: true });
 

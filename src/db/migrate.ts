@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 import type { Dialect } from '../config.js';
-import { cancelMigrations } from './migrations/cancel.js';
+import { sessionMigrations } from './migrations/sessions.js';
 import { formsMigrations } from './migrations/forms.js';
 import { kernelMigrations } from './migrations/kernel.js';
 import { linksMigrations } from './migrations/links.js';
@@ -10,14 +10,14 @@ import { wishlistMigrations } from './migrations/wishlist.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
- * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ cancel, 0050+ onboarding (room left between modules).
+ * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding (room left between modules).
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
   ...formsMigrations,
   ...wishlistMigrations,
   ...linksMigrations,
-  ...cancelMigrations,
+  ...sessionMigrations,
   ...onboardingMigrations,
 };
 

@@ -198,10 +198,12 @@ export interface WishlistTables {
   wishlist_comments: WishlistCommentsTable;
 }
 
-export interface CancelSessionsTable {
+export interface FlowSessionsTable {
   id: string;
   app_id: string;
   flow_id: string;
+  /** `cancel`, `onboarding`. */
+  flow_type: string;
   /** The published version the session was started on (pinned). */
   version_id: string;
   version_number: number;
@@ -220,9 +222,9 @@ export interface CancelSessionsTable {
 }
 
 /** One row per session, step and key (a reload records nothing twice). */
-export interface CancelStepsTable {
+export interface FlowStepsTable {
   session_id: string;
-  /** opened | reason | response | click | thanks | exit */
+  /** cancel: opened | reason | response | click | thanks | exit; onboarding: opened | reached | completed */
   step: string;
   /** The reason id for reason/response, the button for click, '' otherwise. */
   key: string;
@@ -234,9 +236,10 @@ export interface CancelStepsTable {
   created_at: string;
 }
 
-export interface CancelTables {
-  cancel_sessions: CancelSessionsTable;
-  cancel_steps: CancelStepsTable;
+/** Sessions of the hosted flows that have them (kernel/sessions). */
+export interface SessionTables {
+  flow_sessions: FlowSessionsTable;
+  flow_steps: FlowStepsTable;
 }
 
 export interface OnboardingSubmissionsTable {
@@ -264,4 +267,4 @@ export interface OnboardingTables {
   onboarding_submissions: OnboardingSubmissionsTable;
 }
 
-export type Database = KernelTables & FormsTables & LinksTables & WishlistTables & CancelTables & OnboardingTables;
+export type Database = KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables;

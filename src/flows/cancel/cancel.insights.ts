@@ -6,7 +6,7 @@ import { pageOf } from '../../kernel/pagination.js';
 import { afterFromCursor, allRows } from '../forms/forms.paging.js';
 import { CANCELLED_ACTION, outcomeOf, SAVED_ACTIONS } from './cancel.deeplink.js';
 import type { CancelConfig } from './cancel.schema.js';
-import type { CancelStore, SessionFilter, SessionRow, StepRow } from './cancel.store.js';
+import type { SessionFilter, SessionRow, SessionStore, StepRow } from '../../kernel/sessions/sessions.store.js';
 
 export interface InsightsQuery {
   flowSlug?: string;
@@ -18,7 +18,7 @@ export interface InsightsQuery {
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
 
 /** What an owner sees of cancel sessions: the list, the CSV export, and which reasons and offers save subscribers. */
-export function createCancelInsights(deps: { store: CancelStore; flows: FlowService }) {
+export function createCancelInsights(deps: { store: SessionStore; flows: FlowService }) {
   const { store, flows } = deps;
 
   /** Flow id -> slug of the app's cancel flows, and the filter the query asks for (404 for an unknown flowSlug). */
@@ -31,7 +31,7 @@ export function createCancelInsights(deps: { store: CancelStore; flows: FlowServ
       flowId = all.find((f) => f.slug === q.flowSlug)?.id;
       if (!flowId) throw notFound(`No cancel flow "${q.flowSlug}"`);
     }
-    return { slugs, filter: { flowId, version: q.version, from: q.from, to: q.to } };
+    return { slugs, filter: { type: 'cancel', flowId, version: q.version, from: q.from, to: q.to } };
   }
 
   const view = (s: SessionRow, steps: StepRow[], slugs: Map<string, string>) => {
@@ -117,7 +117,7 @@ export function createCancelInsights(deps: { store: CancelStore; flows: FlowServ
     /** Per flow and published version: sessions, exits, and per reason and offer how many were saved. */
     async stats(app: AppRow, q: InsightsQuery) {
       const { slugs, filter } = await scope(app, q);
-      const [sessions, steps, outcomes] = await Promise.all([store.sessionsPerVersion(app.id, filter), store.stepCounts(app.id, filter), store.reasonOutcomes(app.id, filter)]);
+      const [sessions, steps, outcomes] = await Promise.all([store.sessionsPerVersion(app.id, filter), store.stepCounts(app.id, filter), store.exitsByKey(app.id, filter, 'reason')]);
       type V = ReturnType<typeof emptyVersion>;
       const emptyVersion = (flowId: string, versionNumber: number, versionId: string | null) => ({
         flowId,
@@ -151,13 +151,13 @@ export function createCancelInsights(deps: { store: CancelStore; flows: FlowServ
       }
       for (const o of outcomes) {
         const v = at(o.flow_id, o.version_number);
-        const r = v.reasons.get(o.reason) ?? { picked: 0, saved: 0, cancelled: 0, other: 0, undecided: 0 };
+        const r = v.reasons.get(o.key) ?? { picked: 0, saved: 0, cancelled: 0, other: 0, undecided: 0 };
         const n = Number(o.n);
         r.picked += n;
         const outcome = outcomeOf(o.exit);
         if (outcome === null) r.undecided += n;
         else r[outcome] += n;
-        v.reasons.set(o.reason, r);
+        v.reasons.set(o.key, r);
       }
 
       const out = [];

@@ -6,14 +6,14 @@ import { registerCancelPages } from './cancel.pages.js';
 import { cancelPreviewOperations, createCancelPreview } from './cancel.preview.js';
 import { cancelPublicOperations } from './cancel.routes.js';
 import { createCancelSessions } from './cancel.sessions.js';
-import { createCancelStore } from './cancel.store.js';
+import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
 
 /** The cancel (retention) flow: config, sessions started by the SDK, the hosted page, analytics. */
 export const cancelModule = defineModule({
   name: 'cancel',
   flowTypes: [cancelFlow],
   create(k) {
-    const store = createCancelStore(k.db);
+    const store = createSessionStore(k.db);
     const sessions = createCancelSessions({ store, flows: k.flows, clock: k.clock, webUrl: k.config.webUrl });
     const preview = createCancelPreview({ apps: k.apps, flows: k.flows, clock: k.clock, secret: k.config.secret, webUrl: k.config.webUrl });
     const insights = createCancelInsights({ store, flows: k.flows });

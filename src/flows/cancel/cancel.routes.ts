@@ -1,6 +1,6 @@
 import { defineOp, type Operation } from '../../kernel/operation.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
-import { startRequest, startResponse } from './cancel.runtime.schema.js';
+import { startRequest, startResponse } from '../../kernel/sessions/sessions.schema.js';
 import type { CancelSessions } from './cancel.sessions.js';
 
 /** Per-minute sessions per client: a cancel intent is rare, but carrier NAT puts many users behind one address. */

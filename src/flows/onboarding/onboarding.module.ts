@@ -1,29 +1,33 @@
-import { notFound } from '../../kernel/errors.js';
 import { defineModule } from '../../kernel/module.js';
+import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
 import { onboardingFlow } from './onboarding.flow.js';
 import { onboardingOperations } from './onboarding.routes.js';
+import { createOnboardingSessions } from './onboarding.sessions.js';
 import { createOnboardingStore } from './onboarding.store.js';
 import { createOnboardingSubmissions } from './onboarding.submissions.js';
 
-/** The web onboarding funnel: config, completion with a one-time claim token, the app's claim, owner lists. */
+/** The web onboarding funnel: config, sessions, completion with a one-time claim token, the app's claim, owner lists and funnel stats. */
 export const onboardingModule = defineModule({
   name: 'onboarding',
   flowTypes: [onboardingFlow],
   create(k) {
     const store = createOnboardingStore(k.db);
+    const sessionStore = createSessionStore(k.db);
+    const sessions = createOnboardingSessions({ store: sessionStore, flows: k.flows, clock: k.clock, webUrl: k.config.webUrl });
     const submissions = createOnboardingSubmissions({
       store,
       flows: k.flows,
       apps: k.apps,
       clock: k.clock,
-      // Sessions come with the shared session machinery; until then a session id is unknown.
-      pinned: async () => {
-        throw notFound('This onboarding session does not exist or has expired');
+      // A completion in a session answers the version the session pinned, and marks it completed.
+      pinned: async (appSlug, sessionId, token) => {
+        const o = await sessions.open(appSlug, sessionId, token);
+        return { sessionId, versionNumber: o.session.version_number, config: o.config, markCompleted: () => sessions.record(o.session, 'completed') };
       },
     });
     return {
-      services: { onboarding: { submissions, store } },
-      operations: onboardingOperations(k.apps, submissions, k.config.publicRateLimit),
+      services: { onboarding: { submissions, sessions, store, sessionStore } },
+      operations: onboardingOperations({ apps: k.apps, flows: k.flows, submissions, sessions, store, sessionStore }, k.config.publicRateLimit),
     };
   },
 });

@@ -6,6 +6,12 @@ import { defineOp, textResult, type Operation } from '../../kernel/operation.js'
 import { pageQuery } from '../../kernel/pagination.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
 import { CLAIM_TTL_DAYS, claimBody, claimResponse, completeBody, completeResponse } from './onboarding.runtime.schema.js';
+import { startRequest, startResponse } from '../../kernel/sessions/sessions.schema.js';
+import type { SessionStore } from '../../kernel/sessions/sessions.store.js';
+import type { FlowService } from '../../kernel/flows/flows.service.js';
+import { funnelStats } from './onboarding.funnel.js';
+import type { OnboardingSessions } from './onboarding.sessions.js';
+import type { OnboardingStore } from './onboarding.store.js';
 import type { OnboardingSubmissions } from './onboarding.submissions.js';
 
 const submission = z.object({
@@ -20,9 +26,53 @@ const submission = z.object({
   createdAt: z.string(),
 });
 
-export function onboardingOperations(apps: AppService, submissions: OnboardingSubmissions, rateLimit: number): Operation[] {
+const funnelVersion = z.object({
+  versionNumber: z.number().int(),
+  sessions: z.number().int().describe('Sessions started (SDK and web).'),
+  opened: z.number().int().describe('Funnels whose first screen was shown.'),
+  steps: z.array(
+    z.object({
+      id: z.string().describe('The step’s answer key.'),
+      kind: z.enum(['question', 'info', 'email_capture']),
+      reached: z.number().int(),
+      reachedRate: z.number().nullable().describe('reached / opened.'),
+    }),
+  ),
+  completed: z.number().int(),
+  completionRate: z.number().nullable().describe('completed / opened.'),
+  claimed: z.number().int().describe('Completions the app redeemed.'),
+  claimRate: z.number().nullable().describe('claimed / completed.'),
+});
+
+export interface OnboardingDeps {
+  apps: AppService;
+  flows: FlowService;
+  submissions: OnboardingSubmissions;
+  sessions: OnboardingSessions;
+  store: OnboardingStore;
+  sessionStore: SessionStore;
+}
+
+export function onboardingOperations(d: OnboardingDeps, rateLimit: number): Operation[] {
+  const { apps, submissions, sessions } = d;
   const tags = ['Onboarding'];
   return [
+    defineOp({
+      id: 'startOnboardingSession',
+      method: 'POST',
+      path: '/api/public/onboarding/sessions',
+      auth: 'public',
+      tags,
+      summary: 'Start a funnel session (the SDK’s startOnboardingFlow)',
+      description:
+        'The same StartRequest as cancel sessions; 201 `{ sessionId, token, flowUrl }`, a session pinned to the published funnel. The SDK appends `scheme=<urlScheme>` to `flowUrl`; the page then ends with the deep link `{scheme}://retention-flow/action?type=onboarding_complete&session_id=…&claim_token=amob_…`. 404 when the app is unknown or has no published funnel (the SDK then reports no result).',
+      body: startRequest,
+      status: 201,
+      response: startResponse,
+      errors: [404, 422, 429],
+      route: { config: publicLimit(rateLimit * 3, 'onboarding.session'), bodyLimit: 16 * 1024 },
+      handler: async ({ body }, ctx) => sessions.start(body, ctx.client),
+    }),
     defineOp({
       id: 'completeOnboarding',
       method: 'POST',
@@ -83,6 +133,20 @@ export function onboardingOperations(apps: AppService, submissions: OnboardingSu
         const app = await apps.resolve(ctx.accountId, params.idOrSlug);
         return textResult('text/csv; charset=utf-8', submissions.csv(app), `${app.slug}-onboarding.csv`);
       },
+    }),
+    defineOp({
+      id: 'getOnboardingStats',
+      mcp: 'get_onboarding_stats',
+      method: 'GET',
+      path: '/api/v1/apps/:idOrSlug/onboarding/stats',
+      auth: 'owner',
+      tags,
+      summary: 'Where people drop off: sessions, each step reached, completed, claimed — per published version',
+      params: appParams,
+      response: z.object({ versions: z.array(funnelVersion) }),
+      errors: [404],
+      handler: async ({ params }, ctx) =>
+        funnelStats({ sessions: d.sessionStore, submissions: d.store, flows: d.flows }, await apps.resolve(ctx.accountId, params.idOrSlug)),
     }),
   ];
 }

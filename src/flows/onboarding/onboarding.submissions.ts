@@ -18,7 +18,11 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The funnel version a completion answers: its session's pinned one, or the published one. */
-export type PinnedFunnel = (appSlug: string, sessionId: string, token: string) => Promise<{ sessionId: string; versionNumber: number; config: OnboardingConfig }>;
+export type PinnedFunnel = (
+  appSlug: string,
+  sessionId: string,
+  token: string,
+) => Promise<{ sessionId: string; versionNumber: number; config: OnboardingConfig; markCompleted(): Promise<unknown> }>;
 
 const view = (r: SubmissionRow) => ({
   id: r.id,
@@ -56,7 +60,11 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
       const id = rowId(now.getTime());
       // Honeypot filled: a bot. It gets an answer of the usual shape, nothing is stored.
       if (body.website) return { ok: true as const, submissionId: id, claimToken, expiresAt };
-      let funnel = { sessionId: null as string | null, versionNumber: p.versionNumber, config: p.config as OnboardingConfig };
+      let funnel: { sessionId: string | null; versionNumber: number; config: OnboardingConfig; markCompleted?(): Promise<unknown> } = {
+        sessionId: null,
+        versionNumber: p.versionNumber,
+        config: p.config as OnboardingConfig,
+      };
       if (body.sessionId) {
         if (!body.token) throw unprocessable('token is required with sessionId', [{ path: '/token', message: 'is required with sessionId' }]);
         funnel = await deps.pinned(body.appSlug, body.sessionId, body.token);
@@ -80,6 +88,7 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
         claimed_anonymous_id: null,
         created_at: now.toISOString(),
       });
+      await funnel.markCompleted?.();
       return { ok: true as const, submissionId: id, claimToken, expiresAt };
     },
 

@@ -74,7 +74,7 @@ describe('cancel page in Chromium', () => {
 
   const sessionUrl = async (appSlug = slug) => origin + (await startSession(t, appSlug)).path;
   const steps = async (sessionId: string) =>
-    (await t.db.db.selectFrom('cancel_steps').select(['step', 'key', 'detail']).where('session_id', '=', sessionId).execute()).map((r) => `${r.step}:${r.key}:${r.detail ?? ''}`).sort();
+    (await t.db.db.selectFrom('flow_steps').select(['step', 'key', 'detail']).where('session_id', '=', sessionId).execute()).map((r) => `${r.step}:${r.key}:${r.detail ?? ''}`).sort();
   const sessionIdOf = (page: Page) => /\/s\/([A-Za-z0-9]+)/.exec(page.url())![1];
   const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
 

@@ -24,7 +24,7 @@ describeEachDb('cancel analytics (owner)', (dialect) => {
   }
   /** Walks a session as the page would: opened, reason(s), the response shown, a click, the exit. */
   async function walk(id: string, reasons: string[], exit?: { key: string; action: string }) {
-    const row = (await t.db.db.selectFrom('cancel_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+    const row = (await t.db.db.selectFrom('flow_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
     await sessions.record(row, 'opened');
     for (const r of reasons) await sessions.record(row, 'reason', r);
     if (reasons.length === 1) await sessions.record(row, 'response', reasons[0]);

@@ -26,11 +26,11 @@ describeEachDb('cancel hosted page', (dialect) => {
     return t.app.inject({ method: 'POST', url: s.action, headers: form, payload: body.toString() });
   };
   const steps = async (sessionId: string) =>
-    (await t.db.db.selectFrom('cancel_steps').select(['step', 'key', 'detail']).where('session_id', '=', sessionId).execute())
+    (await t.db.db.selectFrom('flow_steps').select(['step', 'key', 'detail']).where('session_id', '=', sessionId).execute())
       .map((r) => `${r.step}:${r.key}:${r.detail ?? ''}`)
       .sort();
-  const sessionCount = async () => Number((await t.db.db.selectFrom('cancel_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const stepCount = async () => Number((await t.db.db.selectFrom('cancel_steps').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const sessionCount = async () => Number((await t.db.db.selectFrom('flow_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const stepCount = async () => Number((await t.db.db.selectFrom('flow_steps').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 
   it('flowUrl walks intro, reasons, response and thanks; everything escaped; strict CSP; the escape hatch everywhere', async () => {
     const s = await startSession(t, slug);
@@ -286,7 +286,7 @@ describeEachDb('cancel hosted page', (dialect) => {
     expect(old.body).not.toContain('Version two');
     expect((await get(v2.path)).body).toContain('Version two');
     expect(await press(v1, 'intro:secondary').then((r) => leavingTarget(r.body))).toBe(`myapp://retention-flow/action?type=return_to_app&session_id=${v1.sessionId}`);
-    const rows = await t.db.db.selectFrom('cancel_steps').select(['session_id', 'version_number']).where('session_id', 'in', [v1.sessionId, v2.sessionId]).execute();
+    const rows = await t.db.db.selectFrom('flow_steps').select(['session_id', 'version_number']).where('session_id', 'in', [v1.sessionId, v2.sessionId]).execute();
     expect(rows.map((r) => [r.session_id === v1.sessionId ? 'v1' : 'v2', Number(r.version_number)]).sort()).toEqual([
       ['v1', 1],
       ['v1', 1],
@@ -301,7 +301,7 @@ describeEachDb('cancel hosted page', (dialect) => {
     expect(r.statusCode).toBe(303);
     const m = new RegExp(`^/cancel/${slug}/s/([A-Za-z0-9]+)\\?t=([A-Za-z0-9]+)$`).exec(String(r.headers.location));
     expect(m).not.toBeNull();
-    const row = await t.db.db.selectFrom('cancel_sessions').selectAll().where('id', '=', m![1]).executeTakeFirstOrThrow();
+    const row = await t.db.db.selectFrom('flow_sessions').selectAll().where('id', '=', m![1]).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ source: 'web', platform: 'web', token: m![2], version_number: 1 });
     expect(await sessionCount()).toBe(before + 1);
     const page = await get(String(r.headers.location));

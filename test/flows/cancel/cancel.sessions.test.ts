@@ -18,8 +18,8 @@ describeEachDb('cancel sessions: POST /api/public/sessions', (dialect) => {
   /** A raw body, byte for byte as the client sent it. */
   const start = (payload: string, headers: Record<string, string> = {}, remoteAddress = IP) =>
     t.app.inject({ method: 'POST', url: '/api/public/sessions', remoteAddress, headers: { ...json, accept: 'application/json', ...headers }, payload });
-  const row = (id: string) => t.db.db.selectFrom('cancel_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-  const count = async () => Number((await t.db.db.selectFrom('cancel_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const row = (id: string) => t.db.db.selectFrom('flow_sessions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const count = async () => Number((await t.db.db.selectFrom('flow_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const appId = async (s: string) => (await t.db.db.selectFrom('apps').select('id').where('slug', '=', s).executeTakeFirstOrThrow()).id;
 
   /** StartResponse as the SDK decodes it: three strings, flowUrl absolute under WEB_URL and carrying the session. */
@@ -123,8 +123,8 @@ describeEachDb('cancel sessions: POST /api/public/sessions', (dialect) => {
     const b = expectStartResponse(await start(JSON.stringify({ appSlug: slug, platform: 'ios', userId: 'ip-check' }), {}, v6));
     expect(a.sessionId).not.toBe(b.sessionId);
     expect(a.token).not.toBe(b.token);
-    const all = await t.db.db.selectFrom('cancel_sessions').selectAll().execute();
-    const steps = await t.db.db.selectFrom('cancel_steps').selectAll().execute();
+    const all = await t.db.db.selectFrom('flow_sessions').selectAll().execute();
+    const steps = await t.db.db.selectFrom('flow_steps').selectAll().execute();
     const dump = JSON.stringify([all, steps]);
     expect(dump).not.toContain(IP);
     expect(dump).not.toContain(v6);
@@ -276,7 +276,7 @@ describeEachDb('cancel sessions: POST /api/public/sessions', (dialect) => {
     );
     const ids = rs.map((r) => expectStartResponse(r).sessionId);
     expect(new Set(ids).size).toBe(200);
-    const stored = await t.db.db.selectFrom('cancel_sessions').select(['id', 'user_id', 'attributes_json']).where('app_id', '=', await appId(s)).execute();
+    const stored = await t.db.db.selectFrom('flow_sessions').select(['id', 'user_id', 'attributes_json']).where('app_id', '=', await appId(s)).execute();
     expect(stored.length).toBe(200);
     const byId = new Map(stored.map((r) => [r.id, r]));
     rs.forEach((r, i) => {
@@ -323,7 +323,7 @@ describeEachDb('cancel sessions: rate limit', (dialect) => {
     expect(n).toBe(sessionLimit(1));
     // A spoofed X-Forwarded-For (TRUST_PROXY off) does not reset it.
     expect((await send('198.51.100.9', '10.1.2.3')).statusCode).toBe(429);
-    const stored = Number((await t.db.db.selectFrom('cancel_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const stored = Number((await t.db.db.selectFrom('flow_sessions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     expect(stored).toBe(n);
     expect((await send('198.51.100.10')).statusCode).toBe(201);
   });

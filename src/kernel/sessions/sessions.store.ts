@@ -1,36 +1,41 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
 import type { DbHandle } from '../../db/index.js';
-import type { CancelSessionsTable, CancelStepsTable } from '../../db/types.js';
+import type { FlowSessionsTable, FlowStepsTable } from '../../db/types.js';
 
-export type SessionRow = Selectable<CancelSessionsTable>;
-export type StepRow = Selectable<CancelStepsTable>;
+export type SessionRow = Selectable<FlowSessionsTable>;
+export type StepRow = Selectable<FlowStepsTable>;
 type SessionWithApp = SessionRow & { app_slug: string; app_name: string; deep_link_scheme: string | null; logo_url: string | null };
 
 const SESSION_COLUMNS = [
-  'id', 'app_id', 'flow_id', 'version_id', 'version_number', 'token', 'source', 'platform', 'user_id',
+  'id', 'app_id', 'flow_id', 'flow_type', 'version_id', 'version_number', 'token', 'source', 'platform', 'user_id',
   'anonymous_id', 'locale', 'app_version', 'attributes_json', 'country', 'created_at',
 ] as const satisfies readonly (keyof SessionRow)[];
 const STEP_COLUMNS = ['session_id', 'step', 'key', 'detail', 'app_id', 'flow_id', 'version_number', 'created_at'] as const satisfies readonly (keyof StepRow)[];
 
 export interface SessionFilter {
+  /** The flow type (`cancel`, `onboarding`): every query is scoped by app and type. */
+  type: string;
   flowId?: string;
   version?: number;
   from?: string;
   to?: string;
 }
 
-/** Cancel sessions and their steps, scoped by app. Both inserts are durable group commits. */
-export function createCancelStore(handle: DbHandle) {
+/**
+ * Sessions of hosted flows (cancel, onboarding) and their steps, scoped by app and flow type.
+ * Both inserts are durable group commits; a step is recorded once per session and key.
+ */
+export function createSessionStore(handle: DbHandle) {
   const { db } = handle;
-  const insertSession = hotInsert<SessionRow>(handle, 'cancel_sessions', SESSION_COLUMNS);
+  const insertSession = hotInsert<SessionRow>(handle, 'flow_sessions', SESSION_COLUMNS);
   // A step already recorded for the session (a reload, a double tap) is skipped: false.
-  const insertStep = hotInsert<StepRow>(handle, 'cancel_steps', STEP_COLUMNS, ['session_id', 'step', 'key']);
+  const insertStep = hotInsert<StepRow>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key']);
 
   // Every page request opens its session. On SQLite: statements prepared once (Kysely prepares
   // each query anew, ~100 µs for the join, most of a page's time), and two primary-key reads
   // rather than the join, which better-sqlite3 answered in 13 µs instead of 50.
-  const sessionById = handle.sqlite?.prepare('SELECT * FROM cancel_sessions WHERE id = ?');
+  const sessionById = handle.sqlite?.prepare('SELECT * FROM flow_sessions WHERE id = ?');
   const appOfSession = handle.sqlite?.prepare('SELECT slug AS app_slug, name AS app_name, deep_link_scheme, logo_url FROM apps WHERE id = ?');
   const sqliteSession = (id: string): SessionWithApp | undefined => {
     const row = sessionById!.get(id) as SessionRow | undefined;
@@ -39,7 +44,7 @@ export function createCancelStore(handle: DbHandle) {
   };
 
   const filtered = <Q extends { where: (...a: any[]) => Q }>(q: Q, appId: string, f: SessionFilter, prefix = '') => {
-    let out = q.where(`${prefix}app_id`, '=', appId);
+    let out = q.where(`${prefix}app_id`, '=', appId).where(`${prefix}flow_type`, '=', f.type);
     if (f.flowId) out = out.where(`${prefix}flow_id`, '=', f.flowId);
     if (f.version !== undefined) out = out.where(`${prefix}version_number`, '=', f.version);
     if (f.from) out = out.where(`${prefix}created_at`, '>=', f.from);
@@ -54,7 +59,7 @@ export function createCancelStore(handle: DbHandle) {
     session(id: string) {
       if (sessionById) return Promise.resolve(sqliteSession(id));
       return db
-        .selectFrom('cancel_sessions as s')
+        .selectFrom('flow_sessions as s')
         .innerJoin('apps as a', 'a.id', 's.app_id')
         .selectAll('s')
         .select(['a.slug as app_slug', 'a.name as app_name', 'a.deep_link_scheme', 'a.logo_url'])
@@ -63,44 +68,44 @@ export function createCancelStore(handle: DbHandle) {
     },
     /** Newest first, keyset on (created_at, id). */
     page(appId: string, f: SessionFilter, after: [string, string] | undefined, limit: number) {
-      let q = filtered(db.selectFrom('cancel_sessions').selectAll(), appId, f);
+      let q = filtered(db.selectFrom('flow_sessions').selectAll(), appId, f);
       if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after[0]), eb.and([eb('created_at', '=', after[0]), eb('id', '<', after[1])])]));
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
     stepsOf(sessionIds: string[]) {
       if (sessionIds.length === 0) return Promise.resolve([] as StepRow[]);
-      return db.selectFrom('cancel_steps').selectAll().where('session_id', 'in', sessionIds).orderBy('created_at').execute();
+      return db.selectFrom('flow_steps').selectAll().where('session_id', 'in', sessionIds).orderBy('created_at').execute();
     },
     /** Sessions per version. */
     sessionsPerVersion(appId: string, f: SessionFilter) {
-      return filtered(db.selectFrom('cancel_sessions'), appId, f)
+      return filtered(db.selectFrom('flow_sessions'), appId, f)
         .select((eb) => ['version_number', 'flow_id', 'version_id', eb.fn.countAll<number>().as('n')])
         .groupBy(['flow_id', 'version_number', 'version_id'])
         .execute();
     },
     /** Step counts per version, step, key and detail, for the sessions the filter selects. */
     stepCounts(appId: string, f: SessionFilter) {
-      return filtered(db.selectFrom('cancel_steps as st').innerJoin('cancel_sessions as s', 's.id', 'st.session_id'), appId, f, 's.')
+      return filtered(db.selectFrom('flow_steps as st').innerJoin('flow_sessions as s', 's.id', 'st.session_id'), appId, f, 's.')
         .select((eb) => ['s.flow_id', 's.version_number', 'st.step', 'st.key', 'st.detail', eb.fn.countAll<number>().as('n')])
         .groupBy(['s.flow_id', 's.version_number', 'st.step', 'st.key', 'st.detail'])
         .execute();
     },
-    /** Per version and picked reason: how its sessions ended (exit action, null = no exit yet). */
-    reasonOutcomes(appId: string, f: SessionFilter) {
+    /** Per version and key of `step` (a picked reason): how those sessions ended (exit detail, null = no exit yet). */
+    exitsByKey(appId: string, f: SessionFilter, step: string) {
       return filtered(
         db
-          .selectFrom('cancel_steps as r')
-          .innerJoin('cancel_sessions as s', 's.id', 'r.session_id')
-          .leftJoin('cancel_steps as e', (j) => j.onRef('e.session_id', '=', 'r.session_id').on('e.step', '=', 'exit').on('e.key', '=', '')),
+          .selectFrom('flow_steps as r')
+          .innerJoin('flow_sessions as s', 's.id', 'r.session_id')
+          .leftJoin('flow_steps as e', (j) => j.onRef('e.session_id', '=', 'r.session_id').on('e.step', '=', 'exit').on('e.key', '=', '')),
         appId,
         f,
         's.',
       )
-        .where('r.step', '=', 'reason')
-        .select((eb) => ['s.flow_id', 's.version_number', 'r.key as reason', 'e.detail as exit', eb.fn.countAll<number>().as('n')])
+        .where('r.step', '=', step)
+        .select((eb) => ['s.flow_id', 's.version_number', 'r.key as key', 'e.detail as exit', eb.fn.countAll<number>().as('n')])
         .groupBy(['s.flow_id', 's.version_number', 'r.key', 'e.detail'])
         .execute();
     },
   };
 }
-export type CancelStore = ReturnType<typeof createCancelStore>;
+export type SessionStore = ReturnType<typeof createSessionStore>;

@@ -1,20 +1,22 @@
 import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
-export const cancelMigrations: Record<string, Migration> = {
+export const sessionMigrations: Record<string, Migration> = {
   /**
-   * Why: the cancel flow's runtime. A session pins the published version it started on (a
-   * publish never changes what that user sees). Its steps are rows keyed (session, step, key):
+   * Why: sessions of the hosted flows (the cancel flow's runtime, the onboarding funnel). A
+   * session pins the published version it started on (a publish never changes what that user
+   * sees). Its steps are rows keyed (session, step, key):
    * a reload or a double tap inserts nothing new (ON CONFLICT DO NOTHING), so every count is
    * per session. Steps carry the app, flow and version so stats group without a join.
    */
-  '0040_cancel_sessions': {
+  '0040_flow_sessions': {
     async up(db: Kysely<any>) {
       await db.schema
-        .createTable('cancel_sessions')
+        .createTable('flow_sessions')
         .addColumn('id', 'text', (c) => c.primaryKey())
         .addColumn('app_id', 'text', (c) => c.notNull().references('apps.id').onDelete('cascade'))
         .addColumn('flow_id', 'text', (c) => c.notNull().references('flows.id').onDelete('cascade'))
+        .addColumn('flow_type', 'text', (c) => c.notNull())
         .addColumn('version_id', 'text', (c) => c.notNull())
         .addColumn('version_number', 'integer', (c) => c.notNull())
         .addColumn('token', 'text', (c) => c.notNull())
@@ -28,10 +30,10 @@ export const cancelMigrations: Record<string, Migration> = {
         .addColumn('country', 'text')
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
-      await sql`CREATE INDEX cancel_sessions_page_idx ON cancel_sessions (app_id, created_at, id)`.execute(db);
+      await sql`CREATE INDEX flow_sessions_page_idx ON flow_sessions (app_id, flow_type, created_at, id)`.execute(db);
       await db.schema
-        .createTable('cancel_steps')
-        .addColumn('session_id', 'text', (c) => c.notNull().references('cancel_sessions.id').onDelete('cascade'))
+        .createTable('flow_steps')
+        .addColumn('session_id', 'text', (c) => c.notNull().references('flow_sessions.id').onDelete('cascade'))
         .addColumn('step', 'text', (c) => c.notNull())
         .addColumn('key', 'text', (c) => c.notNull())
         .addColumn('detail', 'text')
@@ -39,9 +41,9 @@ export const cancelMigrations: Record<string, Migration> = {
         .addColumn('flow_id', 'text', (c) => c.notNull())
         .addColumn('version_number', 'integer', (c) => c.notNull())
         .addColumn('created_at', 'text', (c) => c.notNull())
-        .addPrimaryKeyConstraint('cancel_steps_pk', ['session_id', 'step', 'key'])
+        .addPrimaryKeyConstraint('flow_steps_pk', ['session_id', 'step', 'key'])
         .execute();
-      await sql`CREATE INDEX cancel_steps_stats_idx ON cancel_steps (app_id, flow_id, version_number, step)`.execute(db);
+      await sql`CREATE INDEX flow_steps_stats_idx ON flow_steps (app_id, flow_id, version_number, step)`.execute(db);
     },
   },
 };

@@ -1,0 +1,19 @@
+import type { Clock } from '../../kernel/clock.js';
+import type { FlowService } from '../../kernel/flows/flows.service.js';
+import { createFlowSessions, type OpenFlowSession } from '../../kernel/sessions/sessions.service.js';
+import type { SessionStore } from '../../kernel/sessions/sessions.store.js';
+import type { OnboardingConfig } from './onboarding.schema.js';
+
+/** Steps the funnel records, once per session and key: opened, reached (key = step id), completed. */
+export type FunnelStep = 'opened' | 'reached' | 'completed';
+export type OpenFunnel = OpenFlowSession<OnboardingConfig>;
+
+/** Funnel sessions: the kernel's flow sessions of type `onboarding`, page `/onboarding/<app>/s/<id>?t=<token>`. */
+export function createOnboardingSessions(deps: { store: SessionStore; flows: FlowService; clock: Clock; webUrl: string }) {
+  return createFlowSessions<OnboardingConfig, FunnelStep>({
+    ...deps,
+    type: 'onboarding',
+    pagePath: (appSlug, id, token) => `/onboarding/${encodeURIComponent(appSlug)}/s/${id}?t=${token}`,
+  });
+}
+export type OnboardingSessions = ReturnType<typeof createOnboardingSessions>;
