@@ -1,7 +1,7 @@
 /**
  * Load generator child of forms.bench.ts: autocannon with a distinct email per request,
  * remembering which requests the server acknowledged (2xx).
- *   forms.load.ts <url> <signup|feedback|raw> <appSlug> <connections> <seconds> <out.json>
+ *   forms.load.ts <url> <signup|feedback|onboarding|raw> <appSlug> <connections> <seconds> <out.json>
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
@@ -13,7 +13,11 @@ let n = 0;
 const acked: string[] = [];
 
 const body = (email: string) =>
-  kind === 'feedback' ? { appSlug, message: `Feedback from ${email}`, rating: 4, email, source: 'bench' } : { appSlug, email, source: 'bench' };
+  kind === 'feedback'
+    ? { appSlug, message: `Feedback from ${email}`, rating: 4, email, source: 'bench' }
+    : kind === 'onboarding'
+      ? { appSlug, answers: { goal: email.length % 2 ? 'fall_asleep' : 'wake_rested', habits: ['screens', 'naps'] }, email, source: 'bench' }
+      : { appSlug, email, source: 'bench' };
 
 const result = await autocannon({
   url,
