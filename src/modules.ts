@@ -2,6 +2,7 @@ import { appsModule } from './apps/apps.module.js';
 import { cancelModule } from './flows/cancel/cancel.module.js';
 import { formsModule } from './flows/forms/forms.module.js';
 import { onboardingModule } from './flows/onboarding/onboarding.module.js';
+import { referralModule } from './flows/referral/referral.module.js';
 import { wishlistModule } from './flows/wishlist/wishlist.module.js';
 import { flowsModule } from './kernel/flows/flows.module.js';
 import { linksModule } from './links/links.module.js';
@@ -11,4 +12,4 @@ import { tokensModule } from './tokens/tokens.module.js';
  * Every capability, one line each. The order is the order of flow types in the registry, of
  * operations in the OpenAPI document and MCP tool list, and of route registration.
  */
-export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, wishlistModule, onboardingModule] as const;
+export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, wishlistModule, onboardingModule, referralModule] as const;

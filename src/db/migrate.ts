@@ -6,11 +6,12 @@ import { formsMigrations } from './migrations/forms.js';
 import { kernelMigrations } from './migrations/kernel.js';
 import { linksMigrations } from './migrations/links.js';
 import { onboardingMigrations } from './migrations/onboarding.js';
+import { referralMigrations } from './migrations/referral.js';
 import { wishlistMigrations } from './migrations/wishlist.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
- * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding (room left between modules).
+ * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral (room left between modules).
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
@@ -19,6 +20,7 @@ const all: Record<string, Migration> = {
   ...linksMigrations,
   ...sessionMigrations,
   ...onboardingMigrations,
+  ...referralMigrations,
 };
 
 /**

@@ -1,0 +1,21 @@
+import { defineModule } from '../../kernel/module.js';
+import { referralFlow } from './referral.flow.js';
+import { createReferralOwner } from './referral.owner.js';
+import { referralOperations } from './referral.routes.js';
+import { createReferralService } from './referral.service.js';
+import { createReferralStore } from './referral.store.js';
+
+/** Share-with-a-friend: codes, the invite page, clipboard handoff, attribution, rewards with caps, the owner's graph. */
+export const referralModule = defineModule({
+  name: 'referral',
+  flowTypes: [referralFlow],
+  create(k) {
+    const store = createReferralStore(k.db);
+    const referrals = createReferralService({ store, flows: k.flows, apps: k.apps, clock: k.clock, webUrl: k.config.webUrl });
+    const owner = createReferralOwner({ store, clock: k.clock });
+    return {
+      services: { referral: { referrals, owner, store } },
+      operations: referralOperations({ apps: k.apps, flows: k.flows, referrals, owner }, k.config.publicRateLimit),
+    };
+  },
+});

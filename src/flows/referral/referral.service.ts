@@ -1,0 +1,193 @@
+import { createHash } from 'node:crypto';
+import type { AppService } from '../../apps/apps.service.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
+import type { FlowService } from '../../kernel/flows/flows.service.js';
+import { randomString } from '../../kernel/ids.js';
+import type { ClientInfo } from '../../kernel/operation.js';
+import { rowId } from '../../kernel/row-id.js';
+import { CLAIM_PREFIX, CLAIM_TOKEN, CLAIM_TTL_DAYS } from './referral.public.schema.js';
+import type { Reward, ReferralConfig } from './referral.schema.js';
+import type { ReferralRow, ReferralStore } from './referral.store.js';
+
+/** No 0/O, 1/I/L: a code read aloud or typed from a screenshot survives. */
+export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A typed code as stored: case, dashes and spaces ignored (`k7q4 r9xp` = `K7Q4-R9XP`). */
+export const normalizeCode = (typed: string) => typed.replace(/[\s-]+/g, '').toUpperCase();
+export const displayCode = (code: string) => `${code.slice(0, 4)}-${code.slice(4)}`;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export function rewardPayload(r: Reward, label: string | undefined) {
+  const week = r.unit.toLowerCase() === 'week';
+  return { amount: r.amount, unit: r.unit, unitPlural: r.unitPlural ?? `${r.unit}s`, weeks: week ? r.amount : 0, label: label ?? null };
+}
+
+export function createReferralService(deps: { store: ReferralStore; flows: FlowService; apps: AppService; clock: Clock; webUrl: string }) {
+  const { store, flows, clock } = deps;
+  const published = async (appSlug: string) => {
+    const p = await flows.publicFlow(appSlug, 'referral');
+    return { ...p, config: p.config as ReferralConfig };
+  };
+  const shareUrl = (code: string) => `${deps.webUrl}/r/${code}`;
+
+  /** The code of an app's referrer (404 for unknown codes and other apps' codes). */
+  async function codeIn(appId: string, typed: string) {
+    const code = normalizeCode(typed);
+    const row = /^[A-Z0-9]{8}$/.test(code) ? await store.byCode(code) : undefined;
+    if (!row || row.app_id !== appId) throw notFound('Unknown referral code');
+    return row;
+  }
+
+  const refereeRewardOf = (c: ReferralConfig) => (c.rewards.refereeEnabled && c.rewards.referee ? rewardPayload(c.rewards.referee, c.rewards.refereeLabel) : null);
+
+  return {
+    published,
+    shareUrl,
+
+    /** Mints the user's code once; the same code afterwards. */
+    async code(body: { appSlug: string; userId: string }) {
+      const p = await published(body.appSlug);
+      let row = await store.codeOf(p.app.id, body.userId);
+      for (let i = 0; !row && i < 10; i++) {
+        await store.insertCode({ app_id: p.app.id, user_id: body.userId, code: randomString(8, CODE_ALPHABET), created_at: clock.now().toISOString() });
+        // Ours, a concurrent call's for the same user, or none (the code was taken elsewhere: draw again).
+        row = await store.codeOf(p.app.id, body.userId);
+      }
+      if (!row) throw new AppError(503, 'Could not draw a free referral code; retry');
+      const c = p.config;
+      const reward = rewardPayload(c.rewards.referrer, c.rewards.referrerLabel);
+      return {
+        code: row.code,
+        displayCode: displayCode(row.code),
+        shareUrl: shareUrl(row.code),
+        shareMessage: `${c.share.messageTemplate.trim()} ${shareUrl(row.code)}`,
+        referrerReward: reward,
+        referrerWeeks: reward.weeks,
+        referrerLabel: c.rewards.referrerLabel ?? null,
+      };
+    },
+
+    /** The invite page's tap: a pending referral holding a one-time clipboard token. */
+    async claimIntent(body: { appSlug: string; code: string }, client: ClientInfo) {
+      const p = await published(body.appSlug);
+      const owner = await codeIn(p.app.id, body.code);
+      const now = clock.now();
+      const claimToken = `${CLAIM_PREFIX}${randomString(32)}`;
+      const expiresAt = new Date(now.getTime() + CLAIM_TTL_DAYS * DAY_MS).toISOString();
+      await store.insertReferral({
+        id: rowId(now.getTime()),
+        app_id: p.app.id,
+        code: owner.code,
+        referrer_user_id: owner.user_id,
+        status: 'pending',
+        source: 'link',
+        claim_hash: hashOf(claimToken),
+        claim_expires_at: expiresAt,
+        referee_key: null,
+        referee_user_id: null,
+        referee_anonymous_id: null,
+        attributed_at: null,
+        referee_rewarded: 0,
+        ip_hash: client.ipHash,
+        country: client.country,
+        created_at: now.toISOString(),
+      });
+      return { claimToken, expiresAt };
+    },
+
+    /**
+     * Attributes the caller (the new user) to a referrer by typed code or clipboard token. Once
+     * per referee and app: a repeat answers alreadyAttributed and grants nothing again.
+     */
+    async attribute(body: { appSlug: string; code?: string; claimToken?: string; userId?: string | null; anonymousId?: string | null }, client: ClientInfo) {
+      const hasCode = !!body.code?.trim();
+      const hasToken = !!body.claimToken;
+      if (hasCode === hasToken) {
+        throw unprocessable('Send exactly one of code or claimToken', [{ path: hasCode ? '/claimToken' : '/code', message: 'exactly one of code and claimToken is required' }]);
+      }
+      const p = await published(body.appSlug);
+      const c = p.config;
+      let pending: ReferralRow | undefined;
+      let referrer: { code: string; user_id: string };
+      if (hasToken) {
+        const token = body.claimToken!;
+        pending = CLAIM_TOKEN.test(token) ? await store.byClaimHash(p.app.id, hashOf(token)) : undefined;
+        if (!pending || (pending.status === 'pending' && pending.claim_expires_at! <= clock.now().toISOString())) throw notFound('Unknown or expired claim token');
+        referrer = { code: pending.code, user_id: pending.referrer_user_id };
+      } else {
+        referrer = await codeIn(p.app.id, body.code!);
+      }
+      if (body.userId && body.userId === referrer.user_id) {
+        throw new AppError(409, 'You cannot redeem your own referral code', { selfReferral: true });
+      }
+      const refereeKey = body.userId ? `u:${body.userId}` : body.anonymousId ? `a:${body.anonymousId}` : `ip:${client.ipHash}`;
+      const already = async () => {
+        const prior = await store.attributionOf(p.app.id, refereeKey);
+        const same = prior?.referrer_user_id === referrer.user_id;
+        return { attributed: same, alreadyAttributed: true, refereeReward: same && prior!.referee_rewarded ? refereeRewardOf(c) : null };
+      };
+      if (await store.attributionOf(p.app.id, refereeKey)) return already();
+      // A token already used by another referee: the token is spent.
+      if (pending && pending.status !== 'pending') throw notFound('Unknown or expired claim token');
+      if (c.maxInvitesPerReferrer && (await store.countAttributed(p.app.id, referrer.user_id)) >= c.maxInvitesPerReferrer) {
+        throw new AppError(409, 'This invite has reached its limit', { inviteLimitReached: true });
+      }
+      if (c.maxReferralsPerDevice && (await store.countAttributed(p.app.id, referrer.user_id, client.ipHash)) >= c.maxReferralsPerDevice) {
+        throw new AppError(409, 'Too many referrals from this device', { deviceLimitReached: true });
+      }
+      const reward = refereeRewardOf(c);
+      const now = clock.now().toISOString();
+      const attribution = {
+        referee_key: refereeKey,
+        referee_user_id: body.userId ?? null,
+        referee_anonymous_id: body.anonymousId ?? null,
+        attributed_at: now,
+        referee_rewarded: reward ? 1 : 0,
+        ip_hash: client.ipHash,
+        country: client.country,
+      };
+      const stored = pending
+        ? await store.attributePending(pending.id, attribution)
+        : await store.insertReferral({
+            id: rowId(),
+            app_id: p.app.id,
+            code: referrer.code,
+            referrer_user_id: referrer.user_id,
+            status: 'attributed',
+            source: 'code',
+            claim_hash: null,
+            claim_expires_at: null,
+            created_at: now,
+            ...attribution,
+          });
+      // Lost a race: this referee was attributed meanwhile (or the token was spent by another).
+      if (!stored) {
+        if (await store.attributionOf(p.app.id, refereeKey)) return already();
+        throw notFound('Unknown or expired claim token');
+      }
+      return { attributed: true, alreadyAttributed: false, refereeReward: reward };
+    },
+
+    /** The referrer's launch-time claim: each earned reward once, never past the lifetime cap. */
+    async rewards(body: { appSlug: string; userId: string }) {
+      const p = await published(body.appSlug);
+      const c = p.config;
+      const r = await store.claimRewards(p.app.id, body.userId, c.maxRewardsPerReferrer ?? 0, clock.now().toISOString());
+      const reward = rewardPayload(c.rewards.referrer, c.rewards.referrerLabel);
+      const amountOwed = r.granted * reward.amount;
+      const weeks = r.granted * reward.weeks;
+      return {
+        weeks,
+        amountOwed,
+        weeksOwed: weeks,
+        reward,
+        newReferrals: r.granted,
+        referrerWeeksEach: reward.weeks,
+        totalRewarded: r.totalRewarded,
+        cappedOut: r.cappedOut,
+      };
+    },
+  };
+}
+export type ReferralService = ReturnType<typeof createReferralService>;

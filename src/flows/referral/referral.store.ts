@@ -1,0 +1,116 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { DbHandle } from '../../db/index.js';
+import type { Database, ReferralsTable } from '../../db/types.js';
+
+export type ReferralRow = Selectable<ReferralsTable>;
+
+/** Referral codes and referrals, scoped by app. */
+export function createReferralStore(handle: DbHandle) {
+  const { db, dialect } = handle;
+
+  /** Serialises one referrer's reward claims: PostgreSQL across processes; SQLite has one writer. */
+  const lockReferrer = async (trx: Kysely<Database>, appId: string, userId: string) => {
+    if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`referral:${appId}:${userId}`}))`.execute(trx);
+  };
+
+  return {
+    codeOf(appId: string, userId: string) {
+      return db.selectFrom('referral_codes').selectAll().where('app_id', '=', appId).where('user_id', '=', userId).executeTakeFirst();
+    },
+    byCode(code: string) {
+      return db.selectFrom('referral_codes').selectAll().where('code', '=', code).executeTakeFirst();
+    },
+    /** Stores the user's code unless they have one (or the code is taken): true when this one was stored. */
+    async insertCode(row: { app_id: string; user_id: string; code: string; created_at: string }): Promise<boolean> {
+      const r = await db.insertInto('referral_codes').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+      return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+    },
+    /** Stores a referral; false when it clashes (the referee already attributed, a token hash reused). */
+    insertReferral(row: Omit<ReferralRow, 'referrer_rewarded' | 'referrer_rewarded_at'>) {
+      return db.insertInto('referrals').values({ ...row, referrer_rewarded: 0, referrer_rewarded_at: null }).onConflict((oc) => oc.doNothing()).executeTakeFirst().then((r) => Number(r.numInsertedOrUpdatedRows ?? 0) > 0);
+    },
+    byClaimHash(appId: string, hash: string) {
+      return db.selectFrom('referrals').selectAll().where('app_id', '=', appId).where('claim_hash', '=', hash).executeTakeFirst();
+    },
+    /** The referee's attribution in this app, if any (one per referee). */
+    attributionOf(appId: string, refereeKey: string) {
+      return db.selectFrom('referrals').selectAll().where('app_id', '=', appId).where('referee_key', '=', refereeKey).executeTakeFirst();
+    },
+    /** Turns a pending landing visit into the attribution; false when it is no longer pending or the referee already has one. */
+    async attributePending(id: string, set: Pick<ReferralRow, 'referee_key' | 'referee_user_id' | 'referee_anonymous_id' | 'attributed_at' | 'referee_rewarded' | 'ip_hash' | 'country'>): Promise<boolean> {
+      try {
+        const r = await db.updateTable('referrals').set({ ...set, status: 'attributed' }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+        return Number(r.numUpdatedRows) === 1;
+      } catch (err) {
+        // The referee's unique key: somebody attributed this referee meanwhile.
+        if (/unique|constraint/i.test(String((err as Error).message))) return false;
+        throw err;
+      }
+    },
+    countAttributed(appId: string, referrer: string, ipHash?: string) {
+      let q = db
+        .selectFrom('referrals')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('app_id', '=', appId)
+        .where('referrer_user_id', '=', referrer)
+        .where('status', '=', 'attributed');
+      if (ipHash) q = q.where('ip_hash', '=', ipHash);
+      return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+    },
+
+    /**
+     * Grants the referrer's owed rewards once each, never past `cap` (0 = unlimited), atomically:
+     * under the referrer's lock, the rewarded count and the unrewarded attributions are read and
+     * the granted ones flipped in one transaction. Returns what this call granted and the totals.
+     */
+    claimRewards(appId: string, referrer: string, cap: number, now: string) {
+      return db.transaction().execute(async (trx) => {
+        await lockReferrer(trx, appId, referrer);
+        const base = () => trx.selectFrom('referrals').where('app_id', '=', appId).where('referrer_user_id', '=', referrer).where('status', '=', 'attributed');
+        const rewarded = Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).where('referrer_rewarded', '=', 1).executeTakeFirstOrThrow()).n);
+        const room = cap > 0 ? Math.max(0, cap - rewarded) : Number.MAX_SAFE_INTEGER;
+        const owed = await base().select('id').where('referrer_rewarded', '=', 0).orderBy('attributed_at').orderBy('id').execute();
+        const grant = owed.slice(0, room).map((r) => r.id);
+        let granted = 0;
+        for (let i = 0; i < grant.length; i += 500) {
+          const r = await trx
+            .updateTable('referrals')
+            .set({ referrer_rewarded: 1, referrer_rewarded_at: now })
+            .where('id', 'in', grant.slice(i, i + 500))
+            .where('referrer_rewarded', '=', 0)
+            .executeTakeFirst();
+          granted += Number(r.numUpdatedRows);
+        }
+        return { granted, totalRewarded: rewarded + granted, cappedOut: owed.length - grant.length };
+      });
+    },
+
+    page(appId: string, status: string | undefined, after: [string, string] | undefined, limit: number) {
+      let q = db.selectFrom('referrals').selectAll().where('app_id', '=', appId);
+      if (status) q = q.where('status', '=', status);
+      if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after[0]), eb.and([eb('created_at', '=', after[0]), eb('id', '<', after[1])])]));
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+
+    /** Per referrer: codes, landing visits, attributions, rewards, and distinct attributing clients. */
+    referrers(appId: string, after: string | undefined, limit: number) {
+      let q = db
+        .selectFrom('referral_codes as c')
+        .leftJoin('referrals as r', (j) => j.onRef('r.app_id', '=', 'c.app_id').onRef('r.referrer_user_id', '=', 'c.user_id'))
+        .select((eb) => [
+          'c.user_id',
+          'c.code',
+          'c.created_at',
+          eb.fn.count<number>('r.id').as('referrals'),
+          eb.fn.sum<number>(eb.case().when('r.status', '=', 'attributed').then(1).else(0).end()).as('attributed'),
+          eb.fn.sum<number>('r.referrer_rewarded').as('rewarded'),
+          eb.fn.count<number>('r.ip_hash').distinct().as('devices'),
+        ])
+        .where('c.app_id', '=', appId)
+        .groupBy(['c.user_id', 'c.code', 'c.created_at']);
+      if (after) q = q.where('c.user_id', '>', after);
+      return q.orderBy('c.user_id').limit(limit).execute();
+    },
+  };
+}
+export type ReferralStore = ReturnType<typeof createReferralStore>;
