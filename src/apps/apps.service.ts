@@ -43,6 +43,11 @@ export function createAppService({ store, clock }: { store: AppStore; clock: Clo
       return toApp(await this.resolve(accountId, idOrSlug));
     },
 
+    /** The app by id, for public pages that reach it through something it owns (an invite code). */
+    byId(id: string): Promise<AppRow | undefined> {
+      return store.byId(id);
+    },
+
     async resolvePublic(slug: string): Promise<AppRow> {
       const row = await store.bySlug(slug);
       if (!row) throw notFound('App not found');

@@ -11,9 +11,9 @@ import { looksLikeId } from '../kernel/ids.js';
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // first segments of today's routes
-  'api', 'assets', 'contact', 'docs', 'embed', 'feedback', 'healthz', 'l', 'mcp', 'report', 'waitlist', 'wishlist',
+  'api', 'assets', 'cancel', 'contact', 'docs', 'embed', 'feedback', 'healthz', 'l', 'mcp', 'onboarding', 'r', 'report', 'waitlist', 'wishlist',
   // flow types and capabilities to come
-  'app-promotion', 'cancel', 'legal', 'links', 'onboarding', 'pre-cancel', 'promo', 'promotion', 'promotions', 'referral', 'referrals',
+  'app-promotion', 'crash', 'legal', 'links', 'p', 'pre-cancel', 'qr', 'promo', 'promotion', 'promotions', 'referral', 'referrals',
   // words a web app or its operator is likely to route
   'about', 'account', 'admin', 'apps', 'auth', 'dashboard', 'health', 'help', 'login', 'logout', 'metrics', 'oauth',
   'openapi', 'preview', 'pricing', 'privacy', 'public', 'register', 'sdk', 'settings', 'signin', 'signup', 'static',

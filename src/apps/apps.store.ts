@@ -36,6 +36,10 @@ export function createAppStore(db: Db) {
         .execute();
       return rows.find((r) => r.id === idOrSlug) ?? rows[0];
     },
+    /** By id alone: pages that reach an app through something else it owns (an invite code). */
+    byId(id: string) {
+      return db.selectFrom('apps').selectAll().where('id', '=', id).executeTakeFirst();
+    },
     /** Public lookups are by slug alone (the public API's trust model). */
     bySlug(slug: string) {
       return db.selectFrom('apps').selectAll().where('slug', '=', slug).executeTakeFirst();

@@ -1,11 +1,10 @@
+import { actionLink } from '../../kernel/sessions/deep-link.js';
 import type { CancelButton } from './cancel.schema.js';
 
 /**
  * The deep link a terminal button fires (WIRE C): `{scheme}://retention-flow/action?type=…&
- * session_id=…[&params]`. Config params are camelCase, link params snake_case (`supportTopic`
- * is `topic`). Every value is percent-encoded with encodeURIComponent: spaces become `%20`
- * (the SDK's URLComponents does not turn `+` into a space) and `&`, `=`, `#`, `/` and nested
- * URLs survive.
+ * session_id=…[&params]` (kernel/sessions/deep-link.ts). Config params are camelCase, link
+ * params snake_case (`supportTopic` is `topic`); every value percent-encoded.
  */
 const LINK_PARAMS: [keyof ButtonParams, string][] = [
   ['paywallId', 'paywall_id'],
@@ -18,12 +17,7 @@ const LINK_PARAMS: [keyof ButtonParams, string][] = [
 type ButtonParams = { paywallId?: string; offerId?: string; featureId?: string; supportTopic?: string; message?: string; url?: string };
 
 export function deepLink(scheme: string, button: Pick<CancelButton, 'action'> & ButtonParams, sessionId: string): string {
-  const query = [`type=${encodeURIComponent(button.action)}`, `session_id=${encodeURIComponent(sessionId)}`];
-  for (const [from, to] of LINK_PARAMS) {
-    const v = button[from];
-    if (typeof v === 'string' && v !== '') query.push(`${to}=${encodeURIComponent(v)}`);
-  }
-  return `${scheme}://retention-flow/action?${query.join('&')}`;
+  return actionLink(scheme, button.action, sessionId, LINK_PARAMS.map(([from, to]) => [to, button[from]]));
 }
 
 /** Exits that keep the subscriber (the owner's "saved"), and the one that cancels. */

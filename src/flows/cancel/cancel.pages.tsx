@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { renderToString } from 'preact-render-to-string';
-import { AppError } from '../../kernel/errors.js';
 import { flowSlugSchema, type FlowService } from '../../kernel/flows/flows.service.js';
 import { clientInfo } from '../../kernel/identity.js';
-import { randomString } from '../../kernel/ids.js';
 import type { RouteContext } from '../../kernel/module.js';
 import { MessagePage } from '../../kernel/pages/layout.js';
+import { limitedPage, orPage, pageStepLimit } from '../../kernel/pages/page-routes.js';
 import { sendHtml, sendPage } from '../../kernel/pages/render.js';
-import { publicLimit } from '../../kernel/rate-limit.js';
+import { createPageTemplates } from '../../kernel/pages/templates.js';
+import { usableScheme } from '../../kernel/sessions/deep-link.js';
 import { isBotAgent } from '../../links/links.agents.js';
-import { schemeProblem } from '../../links/links.destination.js';
 import { deepLink } from './cancel.deeplink.js';
 import { flowPath, type CancelPreview } from './cancel.preview.js';
 import { sessionLimit } from './cancel.routes.js';
@@ -46,7 +44,7 @@ export interface CancelPagesDeps {
 }
 
 /** Per-minute page requests per client: a walk is a handful of them; reloads and back-and-forth are fine. */
-export const stepLimit = (submit: number) => submit * 12;
+export const stepLimit = pageStepLimit;
 
 type Query = Record<string, string | string[] | undefined>;
 type Body = Record<string, string | string[] | undefined>;
@@ -64,12 +62,6 @@ function sessionUrls(appSlug: string, id: string, token: string): ScreenUrls {
 function previewUrls(appSlug: string, flowSlug: string | undefined, token: string): ScreenUrls {
   const action = flowPath(appSlug, flowSlug);
   return { action, hidden: ['p', token], screen: (s) => `${action}?p=${encodeURIComponent(token)}${stepQuery(s)}` };
-}
-
-/** The app's deep-link scheme when it is one a page may navigate to (never javascript:, data:, http: …). */
-export function usableScheme(scheme: string | null): string | null {
-  if (!scheme || scheme === 'http' || scheme === 'https' || !/^[a-z][a-z0-9+.-]*$/.test(scheme)) return null;
-  return schemeProblem(scheme, scheme) ? null : scheme;
 }
 
 /** Only http(s) URLs are ever emitted (the config schema already insists on https). */
@@ -106,59 +98,18 @@ function labelOf(c: CancelConfig, ref: string, button: ExitButton): string {
   return (button as { label?: string }).label ?? ref;
 }
 
-/** A page rendered ahead of time, cut at the session id and token placeholders. */
-interface Template {
-  parts: string[];
-  /** Per gap between parts: 0 = session id, 1 = token. */
-  slots: (0 | 1)[];
-}
-
-// Random per process: owner-written text can never contain them by accident or on purpose.
-const SID = `S${randomString(22)}`;
-const TOK = `T${randomString(22)}`;
-const PLACEHOLDER = new RegExp(`${SID}|${TOK}`, 'g');
-const BASE62 = /^[A-Za-z0-9]+$/;
-
-function compile(html: string): Template {
-  const parts: string[] = [];
-  const slots: (0 | 1)[] = [];
-  let last = 0;
-  for (const m of html.matchAll(PLACEHOLDER)) {
-    parts.push(html.slice(last, m.index));
-    slots.push(m[0] === SID ? 0 : 1);
-    last = m.index + m[0].length;
-  }
-  parts.push(html.slice(last));
-  return { parts, slots };
-}
-
-function fill(t: Template, id: string, token: string): string {
-  // The values go in unescaped: they must be what the placeholders were (base62).
-  if (!BASE62.test(id) || !BASE62.test(token)) throw new Error('session id and token must be base62');
-  let out = t.parts[0];
-  for (let i = 0; i < t.slots.length; i++) out += (t.slots[i] === 0 ? id : token) + t.parts[i + 1];
-  return out;
-}
-
-const MAX_TEMPLATES = 2000;
-
 export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps, ctx: RouteContext) {
   const { sessions, preview } = deps;
-  const templates = new Map<string, Template>();
+  // A screen's HTML depends only on the pinned version, the app's look and the screen: rendered once per those.
+  const templates = createPageTemplates(['sid', 'tok'] as const);
 
   const viewApp = (o: OpenSession): ViewApp => ({ name: o.app.name, logoUrl: o.app.logoUrl });
 
   /** The screen's HTML for this session: rendered once per version, app look and screen. */
   function screenHtml(o: OpenSession, screen: Screen): string {
     const key = `${o.session.version_id}\n${screen.step}\n${screen.step === 'response' ? screen.reason : ''}\n${o.app.slug}\n${o.app.name}\n${o.app.logoUrl ?? ''}`;
-    let t = templates.get(key);
-    if (!t) {
-      const page = <ScreenPage config={o.config} app={viewApp(o)} screen={screen} urls={sessionUrls(o.app.slug, SID, TOK)} />;
-      t = compile('<!doctype html>' + renderToString(page));
-      if (templates.size >= MAX_TEMPLATES) templates.delete(templates.keys().next().value!);
-      templates.set(key, t);
-    }
-    return fill(t, o.session.id, o.session.token);
+    const { sid, tok } = templates.placeholders;
+    return templates.html(key, () => <ScreenPage config={o.config} app={viewApp(o)} screen={screen} urls={sessionUrls(o.app.slug, sid, tok)} />, { sid: o.session.id, tok: o.session.token });
   }
 
   const message = (reply: FastifyReply, status: number, title: string, text: string) => sendPage(reply, CancelMessagePage({ title, message: text }), { status });
@@ -167,26 +118,13 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
   const invalid = (reply: FastifyReply, text: string, status = 400) => message(reply, status, 'That didn’t work', text);
 
   /** 404s become the page's 404, other refusals a page saying why; server errors go on to the error handler. */
-  async function orGone<T>(reply: FastifyReply, p: Promise<T>, onMissing = gone): Promise<T | undefined> {
-    try {
-      return await p;
-    } catch (e) {
-      if (!(e instanceof AppError) || e.status >= 500) throw e;
-      if (e.status === 404) onMissing(reply);
-      else invalid(reply, e.message, e.status);
-      return undefined;
-    }
-  }
+  const orGone = <T,>(reply: FastifyReply, p: Promise<T>, onMissing = gone) => orPage(reply, p, onMissing, (r, text, status) => invalid(r, text, status));
 
   // People without JavaScript get a page, not the API's JSON, when they go too fast.
-  const tooMany = (err: { statusCode?: number }, _request: FastifyRequest, reply: FastifyReply) => {
-    if (err.statusCode !== 429) throw err;
-    return message(reply, 429, 'Too many requests', 'Please wait a minute, then try again.');
-  };
-  const limited = (max: number, action: string) => ({ schema: { hide: true }, config: publicLimit(max, action), errorHandler: tooMany });
-  const viewRoute = limited(stepLimit(deps.rateLimit), 'cancel.view');
-  const stepRoute = { ...limited(stepLimit(deps.rateLimit), 'cancel.step'), bodyLimit: 16 * 1024 };
-  const sessionRoute = limited(sessionLimit(deps.rateLimit), 'cancel.session');
+  const tooMany = (reply: FastifyReply) => message(reply, 429, 'Too many requests', 'Please wait a minute, then try again.');
+  const viewRoute = limitedPage(stepLimit(deps.rateLimit), 'cancel.view', tooMany);
+  const stepRoute = { ...limitedPage(stepLimit(deps.rateLimit), 'cancel.step', tooMany), bodyLimit: 16 * 1024 };
+  const sessionRoute = limitedPage(sessionLimit(deps.rateLimit), 'cancel.session', tooMany);
 
   type SessionRoute = { Params: { appSlug: string; sessionId: string }; Querystring: Query; Body: Body };
   type SessionReq = FastifyRequest<SessionRoute>;

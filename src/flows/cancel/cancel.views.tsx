@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { Layout } from '../../kernel/pages/layout.js';
+import { BackLink, OpenLink, RefreshTo, StepShell, type StepApp } from '../../kernel/pages/steps.js';
 import type { CancelConfig } from './cancel.schema.js';
 import { isMulti, responseOf, showBack, type Screen } from './cancel.walk.js';
 
@@ -10,10 +11,7 @@ import { isMulti, responseOf, showBack, type Screen } from './cancel.walk.js';
  * owner's preview (a POST to the preview URL, which records nothing).
  */
 
-export interface ViewApp {
-  name: string;
-  logoUrl: string | null;
-}
+export type ViewApp = StepApp;
 
 /** Where a screen's form posts, the capability it carries, and where its links go. */
 export interface ScreenUrls {
@@ -31,21 +29,11 @@ export const STORE_SUBSCRIPTIONS = [
 const ESCAPE_LABEL = 'Cancel subscription';
 
 function Shell(p: { title: string; app: ViewApp; preview?: boolean; head?: ComponentChildren; children: ComponentChildren }) {
+  const note = p.preview ? 'of the draft. Nothing is recorded; buttons that leave the page show the deep link they would open.' : undefined;
   return (
-    <Layout title={p.title ? `${p.title} · ${p.app.name}` : p.app.name} styles={['cancel.css']} bodyClass="cx" head={p.head}>
-      <main class="cx-shell">
-        {p.preview ? (
-          <p class="cx-preview" role="status">
-            <strong>Preview</strong> of the draft. Nothing is recorded; buttons that leave the page show the deep link they would open.
-          </p>
-        ) : null}
-        <header class="cx-brand">
-          {p.app.logoUrl ? <img src={p.app.logoUrl} alt="" width={32} height={32} /> : null}
-          <span>{p.app.name}</span>
-        </header>
-        {p.children}
-      </main>
-    </Layout>
+    <StepShell title={p.title} app={p.app} preview={note} styles={['cancel.css']} head={p.head}>
+      {p.children}
+    </StepShell>
   );
 }
 
@@ -72,11 +60,7 @@ const Submit = (p: { ref: string; label: string; secondary?: boolean }) => (
   </button>
 );
 
-const Back = (p: { href: string }) => (
-  <a class="cx-back" href={p.href}>
-    <span aria-hidden="true">‹</span>Back
-  </a>
-);
+const Back = BackLink;
 
 export interface ScreenProps {
   config: CancelConfig;
@@ -255,7 +239,7 @@ export type Leaving =
  * app without a deep-link scheme gets words instead of a broken link.
  */
 export function LeavePage({ app, leaving }: { app: ViewApp; leaving: Leaving }) {
-  const refresh = leaving.to === 'nowhere' ? null : <meta http-equiv="refresh" content={`0;url=${leaving.href}`} />;
+  const refresh = leaving.to === 'nowhere' ? null : <RefreshTo href={leaving.href} />;
   const manage = leaving.to !== 'web' && leaving.action === 'manage_subscription';
   let title: string;
   let body: ComponentChildren;
@@ -265,9 +249,7 @@ export function LeavePage({ app, leaving }: { app: ViewApp; leaving: Leaving }) 
       <>
         <p class="cx-lead">If nothing happens, tap the button below.</p>
         <div class="cx-actions">
-          <a class="cx-btn" href={leaving.href} data-deep-link>
-            Open {app.name}
-          </a>
+          <OpenLink href={leaving.href}>Open {app.name}</OpenLink>
         </div>
         {manage ? <p class="cx-lead small">Or manage your subscription in your store account:</p> : null}
       </>
@@ -337,7 +319,7 @@ export function PreviewLeavePage(p: { app: ViewApp; label: string; leaving: Leav
 /** 404s, expired links, too many requests: the way to the store's subscription pages is always there. */
 export function CancelMessagePage(p: { title: string; message: string }) {
   return (
-    <Layout title={p.title} styles={['cancel.css']} bodyClass="cx">
+    <Layout title={p.title} styles={['steps.css', 'cancel.css']} bodyClass="cx">
       <main class="cx-shell">
         <section class="cx-card cx-message">
           <h1>{p.title}</h1>

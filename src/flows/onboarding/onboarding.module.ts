@@ -1,12 +1,14 @@
 import { defineModule } from '../../kernel/module.js';
 import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
 import { onboardingFlow } from './onboarding.flow.js';
+import { registerOnboardingPages } from './onboarding.pages.js';
+import { createOnboardingPreview, onboardingPreviewOperations } from './onboarding.preview.js';
 import { onboardingOperations } from './onboarding.routes.js';
 import { createOnboardingSessions } from './onboarding.sessions.js';
 import { createOnboardingStore } from './onboarding.store.js';
 import { createOnboardingSubmissions } from './onboarding.submissions.js';
 
-/** The web onboarding funnel: config, sessions, completion with a one-time claim token, the app's claim, owner lists and funnel stats. */
+/** The web onboarding funnel: config, sessions, the hosted funnel and its embed, the owner's preview, completion with a one-time claim token, the app's claim, owner lists and funnel stats. */
 export const onboardingModule = defineModule({
   name: 'onboarding',
   flowTypes: [onboardingFlow],
@@ -25,9 +27,15 @@ export const onboardingModule = defineModule({
         return { sessionId, versionNumber: o.session.version_number, config: o.config, markCompleted: () => sessions.record(o.session, 'completed') };
       },
     });
+    const preview = createOnboardingPreview({ apps: k.apps, flows: k.flows, clock: k.clock, secret: k.config.secret, webUrl: k.config.webUrl });
     return {
       services: { onboarding: { submissions, sessions, store, sessionStore } },
-      operations: onboardingOperations({ apps: k.apps, flows: k.flows, submissions, sessions, store, sessionStore }, k.config.publicRateLimit),
+      operations: [
+        ...onboardingOperations({ apps: k.apps, flows: k.flows, submissions, sessions, store, sessionStore }, k.config.publicRateLimit),
+        ...onboardingPreviewOperations(preview),
+      ],
+      routes: (app, ctx) =>
+        registerOnboardingPages(app, { sessions, submissions, flows: k.flows, preview, secret: k.config.secret, rateLimit: k.config.publicRateLimit }, ctx),
     };
   },
 });

@@ -44,6 +44,9 @@ const funnelVersion = z.object({
   claimRate: z.number().nullable().describe('claimed / completed.'),
 });
 
+/** Per-minute funnel sessions per client (the API's and the hosted page's web sessions share it): carrier NAT puts many users behind one address. */
+export const onboardingSessionLimit = (submit: number) => submit * 3;
+
 export interface OnboardingDeps {
   apps: AppService;
   flows: FlowService;
@@ -70,7 +73,7 @@ export function onboardingOperations(d: OnboardingDeps, rateLimit: number): Oper
       status: 201,
       response: startResponse,
       errors: [404, 422, 429],
-      route: { config: publicLimit(rateLimit * 3, 'onboarding.session'), bodyLimit: 16 * 1024 },
+      route: { config: publicLimit(onboardingSessionLimit(rateLimit), 'onboarding.session'), bodyLimit: 16 * 1024 },
       handler: async ({ body }, ctx) => sessions.start(body, ctx.client),
     }),
     defineOp({

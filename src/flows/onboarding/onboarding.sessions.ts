@@ -4,7 +4,7 @@ import { createFlowSessions, type OpenFlowSession } from '../../kernel/sessions/
 import type { SessionStore } from '../../kernel/sessions/sessions.store.js';
 import type { OnboardingConfig } from './onboarding.schema.js';
 
-/** Steps the funnel records, once per session and key: opened, reached (key = step id), completed. */
+/** Steps the funnel records, once per session and key: opened, reached (key = the step's answer key, onboarding.warnings.ts answerKeys), completed. */
 export type FunnelStep = 'opened' | 'reached' | 'completed';
 export type OpenFunnel = OpenFlowSession<OnboardingConfig>;
 

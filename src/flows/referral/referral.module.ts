@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module.js';
 import { referralFlow } from './referral.flow.js';
 import { createReferralOwner } from './referral.owner.js';
+import { registerReferralPages } from './referral.pages.js';
 import { referralOperations } from './referral.routes.js';
 import { createReferralService } from './referral.service.js';
 import { createReferralStore } from './referral.store.js';
@@ -16,6 +17,7 @@ export const referralModule = defineModule({
     return {
       services: { referral: { referrals, owner, store } },
       operations: referralOperations({ apps: k.apps, flows: k.flows, referrals, owner }, k.config.publicRateLimit),
+      routes: (app, ctx) => registerReferralPages(app, { referrals, store, apps: k.apps, config: k.config, country: ctx.country }),
     };
   },
 });

@@ -1,0 +1,171 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { AppRow } from '../../apps/apps.store.js';
+import type { AppService } from '../../apps/apps.service.js';
+import type { Config } from '../../config.js';
+import { AppError } from '../../kernel/errors.js';
+import { clientInfo, type CountryLookup } from '../../kernel/identity.js';
+import { checkFormToken, FORM_TOKEN_EXPIRED, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
+import { Layout, MessagePage } from '../../kernel/pages/layout.js';
+import { sendPage } from '../../kernel/pages/render.js';
+import { publicLimit } from '../../kernel/rate-limit.js';
+import { usableScheme } from '../../kernel/sessions/deep-link.js';
+import type { ReferralConfig } from './referral.schema.js';
+import { displayCode, normalizeCode, type ReferralService } from './referral.service.js';
+import type { ReferralStore } from './referral.store.js';
+
+type Req = FastifyRequest<{ Params: { code: string }; Body: Record<string, string | undefined> }>;
+
+/** `{scheme}://retention-flow/action?type=referral&code=<code>` (WIRE C): the installed app attributes at once. */
+export const referralDeepLink = (scheme: string, code: string) => `${scheme}://retention-flow/action?type=referral&code=${encodeURIComponent(code)}`;
+
+interface Invite {
+  app: AppRow;
+  config: ReferralConfig;
+  code: string;
+  /** The app's deep link, when it has a scheme a page may open. */
+  deepLink?: string;
+  /** Where people without the app go (the store or the website, per config), if set. */
+  fallback?: string;
+}
+
+function InvitePage(p: { invite: Invite; token: string; claimToken?: string; error?: string }) {
+  const { config: c, app, code } = p.invite;
+  const l = c.landing;
+  const referee = c.rewards.refereeEnabled ? c.rewards.refereeLabel : undefined;
+  const description = [l.subtitle, referee].filter(Boolean).join(' ');
+  return (
+    <Layout
+      title={`${l.title} · ${app.name}`}
+      description={description}
+      styles={['forms.css', 'referral.css']}
+      scripts={['referral.js']}
+      bodyClass="theme-gradient"
+      head={
+        <>
+          <meta property="og:description" content={description} />
+          <meta property="og:type" content="website" />
+          {app.logo_url ? <meta property="og:image" content={app.logo_url} /> : null}
+        </>
+      }
+    >
+      <main class="shell narrow invite">
+        <section class="card form-card">
+          <div class="brand">
+            {app.logo_url ? <img src={app.logo_url} alt="" width={40} height={40} /> : null}
+            <span>{app.name}</span>
+          </div>
+          {l.eyebrow ? <span class="eyebrow">{l.eyebrow}</span> : null}
+          <h1>{l.title}</h1>
+          {l.subtitle ? <p class="muted lead">{l.subtitle}</p> : null}
+          {referee ? <p class="pill reward">{referee}</p> : null}
+          <p class="muted">
+            Invite code <strong class="code">{displayCode(code)}</strong>
+          </p>
+          {p.claimToken ? (
+            <div class="handoff" data-claimed>
+              <p>Copy this code, then open or install the app: it finds your invite when you paste it.</p>
+              <p>
+                <label for="claim">Your invite token</label>
+                <input id="claim" type="text" readonly value={p.claimToken} />
+              </p>
+              {p.invite.deepLink ? (
+                <p>
+                  <a class="button" href={p.invite.deepLink}>
+                    Open {app.name}
+                  </a>
+                </p>
+              ) : null}
+              {p.invite.fallback ? (
+                <p>
+                  <a class="button secondary" href={p.invite.fallback}>
+                    {c.landing.fallback === 'website' ? 'Visit the website' : 'Get the app'}
+                  </a>
+                </p>
+              ) : (
+                <p class="muted">Install {app.name} from your app store, then paste the code when it asks.</p>
+              )}
+            </div>
+          ) : (
+            <form method="post" data-referral data-app={app.slug} data-code={code} data-deeplink={p.invite.deepLink} data-fallback={p.invite.fallback}>
+              <p class="errors" role="alert" data-error hidden={!p.error} tabIndex={-1}>
+                {p.error}
+              </p>
+              <input type="hidden" name={FORM_TOKEN_FIELD} value={p.token} />
+              <button type="submit">{l.ctaLabel}</button>
+            </form>
+          )}
+          {l.legal ? <p class="legal">{l.legal}</p> : null}
+        </section>
+      </main>
+    </Layout>
+  );
+}
+
+/**
+ * The invite page `WEB_URL/r/<code>` (any case, dashes and spaces ignored: QR codes may carry it
+ * upper-cased). GET shows the landing and creates nothing (link-preview bots see Open Graph tags
+ * and stop there). The button, with JavaScript (public/referral.js): claim-intent through the
+ * public API, the `amrf_` token onto the clipboard, the app's deep link, and after a moment the
+ * store or the website. Without JavaScript it posts here: the same claim-intent, and a page with
+ * the token to copy and the links.
+ */
+export function registerReferralPages(app: FastifyInstance, deps: { referrals: ReferralService; store: ReferralStore; apps: AppService; config: Config; country: CountryLookup }) {
+  const { referrals, store, config } = deps;
+
+  async function load(raw: string): Promise<Invite | undefined> {
+    const code = normalizeCode(raw);
+    if (!/^[A-Z0-9]{8}$/.test(code)) return undefined;
+    const row = await store.byCode(code);
+    if (!row) return undefined;
+    const appRow = await deps.apps.byId(row.app_id);
+    if (!appRow) return undefined;
+    const p = await referrals.published(appRow.slug).catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e)));
+    if (!p) return undefined;
+    const scheme = usableScheme(appRow.deep_link_scheme);
+    const l = p.config.landing;
+    return {
+      app: appRow,
+      config: p.config,
+      code,
+      deepLink: scheme ? referralDeepLink(scheme, code) : undefined,
+      fallback: l.fallback === 'website' ? l.websiteUrl : l.appStoreUrl,
+    };
+  }
+  const gone = (reply: FastifyReply) =>
+    sendPage(reply, MessagePage({ title: 'Invite not found', message: 'This invite link is not valid (any more). Ask your friend for a new one, or get the app from your app store.' }), { status: 404 });
+  const scope = (code: string) => `/r\n${code}`;
+  const tokenFor = (request: Req, code: string) => formToken(config.secret, scope(code), clientInfo(request, config.secret, deps.country).ipHash);
+
+  const show = async (request: FastifyRequest<{ Params: { code: string } }>, reply: FastifyReply) => {
+    const invite = await load(request.params.code);
+    if (!invite) return gone(reply);
+    return sendPage(reply, <InvitePage invite={invite} token={tokenFor(request as Req, invite.code)} />);
+  };
+  app.get('/r/:code', { schema: { hide: true } }, show);
+  // The QR-friendly form: a QR code's compact alphanumeric mode holds upper case only, so
+  // `HTTPS://WEB.EXAMPLE/R/K7Q4R9XP` must work too (hosts are case-insensitive, paths are not).
+  app.get('/R/:code', { schema: { hide: true } }, show);
+
+  app.post<{ Params: { code: string }; Body: Record<string, string | undefined> }>(
+    '/r/:code',
+    {
+      schema: { hide: true },
+      config: publicLimit(config.publicRateLimit, 'referral.intent'),
+      errorHandler: (err: { statusCode?: number }, _request, reply) => {
+        if (err.statusCode !== 429) throw err;
+        return sendPage(reply, MessagePage({ title: 'Too many attempts', message: 'Please wait a minute, then try again.' }), { status: 429 });
+      },
+    },
+    async (request, reply) => {
+      const invite = await load(request.params.code);
+      if (!invite) return gone(reply);
+      const client = clientInfo(request, config.secret, deps.country);
+      const token = tokenFor(request, invite.code);
+      if (!checkFormToken(config.secret, scope(invite.code), client.ipHash, request.body?.[FORM_TOKEN_FIELD])) {
+        return sendPage(reply, <InvitePage invite={invite} token={token} error={FORM_TOKEN_EXPIRED} />, { status: 403 });
+      }
+      const { claimToken } = await referrals.claimIntent({ appSlug: invite.app.slug, code: invite.code }, client);
+      return sendPage(reply, <InvitePage invite={invite} token={token} claimToken={claimToken} />);
+    },
+  );
+}
