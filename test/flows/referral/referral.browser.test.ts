@@ -62,8 +62,10 @@ describe('referral loop in Chromium', () => {
     await expect.poll(() => store, { timeout: 10_000 }).not.toBe('');
     expect(deepLinks).toEqual([`sleepy://retention-flow/action?type=referral&code=${share.code}`]);
     expect(store).toBe('https://apps.apple.com/app/id1444383602');
-    await page.goto(`${origin}/r/${share.code}`); // back on our origin to read the clipboard
-    const clipboard = await page.evaluate(() => navigator.clipboard.readText());
+    // Read the clipboard from a page of our origin (another tab: the first may still be loading the store).
+    const reader = await ctx.newPage();
+    await reader.goto(`${origin}/r/${share.code}`);
+    const clipboard = await reader.evaluate(() => navigator.clipboard.readText());
     expect(clipboard).toMatch(/^amrf_[A-Za-z0-9]{32}$/);
     expect(problems).toEqual([]);
     await ctx.close();
