@@ -3,7 +3,7 @@ import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { pageOf } from '../../kernel/pagination.js';
-import { afterFromCursor, allRows } from '../forms/forms.paging.js';
+import { afterFromCursor, allRows } from '../../kernel/keyset.js';
 import { CANCELLED_ACTION, outcomeOf, SAVED_ACTIONS } from './cancel.deeplink.js';
 import type { CancelConfig } from './cancel.schema.js';
 import type { SessionFilter, SessionRow, SessionStore, StepRow } from '../../kernel/sessions/sessions.store.js';

@@ -6,7 +6,7 @@ import { publicEnvelope } from './forms.envelope.js';
 import { rowId } from '../../kernel/row-id.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { FormKind, SubmissionColumn, SubmissionFields } from './forms.kind.js';
-import { afterFromCursor, allRows, pageRows, type After } from './forms.paging.js';
+import { afterFromCursor, allRows, pageRows, type After } from '../../kernel/keyset.js';
 import type { FormStore, SubmissionRow } from './forms.store.js';
 
 const parseJson = (s: string | null) => (s ? JSON.parse(s) : null);

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../db/index.js';
 import { hotInsert } from '../../db/hot-insert.js';
 import type { FormSubmissionsTable } from '../../db/types.js';
-import { olderThan, type After } from './forms.paging.js';
+import { olderThan, type After } from '../../kernel/keyset.js';
 
 export type SubmissionRow = Selectable<FormSubmissionsTable>;
 

@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
 import type { DbHandle } from '../../db/index.js';
 import type { OnboardingSubmissionsTable } from '../../db/types.js';
-import { olderThan, type After } from '../forms/forms.paging.js';
+import { olderThan, type After } from '../../kernel/keyset.js';
 
 export type SubmissionRow = Selectable<OnboardingSubmissionsTable>;
 

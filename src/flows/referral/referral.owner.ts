@@ -3,7 +3,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { badRequest } from '../../kernel/errors.js';
 import { pageOf } from '../../kernel/pagination.js';
-import { afterFromCursor, allRows } from '../forms/forms.paging.js';
+import { afterFromCursor, allRows } from '../../kernel/keyset.js';
 import type { ReferralRow, ReferralStore } from './referral.store.js';
 
 export type ReferralStatus = 'pending' | 'attributed' | 'expired';

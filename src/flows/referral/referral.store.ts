@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import type { DbHandle } from '../../db/index.js';
 import type { Database, ReferralsTable } from '../../db/types.js';
+import { olderThan, type After } from '../../kernel/keyset.js';
 
 export type ReferralRow = Selectable<ReferralsTable>;
 
@@ -85,10 +86,10 @@ export function createReferralStore(handle: DbHandle) {
       });
     },
 
-    page(appId: string, status: string | undefined, after: [string, string] | undefined, limit: number) {
+    page(appId: string, status: string | undefined, after: After | undefined, limit: number) {
       let q = db.selectFrom('referrals').selectAll().where('app_id', '=', appId);
       if (status) q = q.where('status', '=', status);
-      if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after[0]), eb.and([eb('created_at', '=', after[0]), eb('id', '<', after[1])])]));
+      if (after) q = q.where((eb) => olderThan(eb, after));
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 

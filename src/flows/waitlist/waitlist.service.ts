@@ -9,7 +9,7 @@ import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
 import { rowId } from '../../kernel/row-id.js';
-import { afterFromCursor, allRows, pageRows, type After } from '../forms/forms.paging.js';
+import { afterFromCursor, allRows, pageRows, type After } from '../../kernel/keyset.js';
 import type { SignupBody, WaitlistConfig } from './waitlist.schema.js';
 import type { SignupRow, WaitlistStore } from './waitlist.store.js';
 import { WAITLIST_TEMPLATES } from './waitlist.templates.js';

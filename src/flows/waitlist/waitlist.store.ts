@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { DbHandle } from '../../db/index.js';
 import type { WaitlistSignupsTable } from '../../db/types.js';
-import { olderThan, type After } from '../forms/forms.paging.js';
+import { olderThan, type After } from '../../kernel/keyset.js';
 import { hotInsert } from '../../db/hot-insert.js';
 
 export type SignupRow = Selectable<WaitlistSignupsTable>;

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
 import type { DbHandle } from '../../db/index.js';
 import type { FlowSessionsTable, FlowStepsTable } from '../../db/types.js';
+import { olderThan, type After } from '../keyset.js';
 
 export type SessionRow = Selectable<FlowSessionsTable>;
 export type StepRow = Selectable<FlowStepsTable>;
@@ -67,9 +68,9 @@ export function createSessionStore(handle: DbHandle) {
         .executeTakeFirst();
     },
     /** Newest first, keyset on (created_at, id). */
-    page(appId: string, f: SessionFilter, after: [string, string] | undefined, limit: number) {
+    page(appId: string, f: SessionFilter, after: After | undefined, limit: number) {
       let q = filtered(db.selectFrom('flow_sessions').selectAll(), appId, f);
-      if (after) q = q.where((eb) => eb.or([eb('created_at', '<', after[0]), eb.and([eb('created_at', '=', after[0]), eb('id', '<', after[1])])]));
+      if (after) q = q.where((eb) => olderThan(eb, after));
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
     stepsOf(sessionIds: string[]) {

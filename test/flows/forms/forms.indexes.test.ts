@@ -1,6 +1,6 @@
 import { sql, type Kysely, type SelectQueryBuilder } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { olderThan, type After } from '../../../src/flows/forms/forms.paging.js';
+import { olderThan, type After } from '../../../src/kernel/keyset.js';
 import { describeEachDb, testDb } from '../../helpers.js';
 
 // The newest-first page queries of the waitlist and forms stores, as they build them.

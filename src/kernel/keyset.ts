@@ -1,5 +1,5 @@
 import type { ExpressionBuilder } from 'kysely';
-import { decodeCursor, pageOf } from '../../kernel/pagination.js';
+import { decodeCursor, pageOf } from './pagination.js';
 
 /** Keyset paging newest first on (created_at, id): stable under inserts, no OFFSET scans. */
 export type After = [createdAt: string, id: string];
