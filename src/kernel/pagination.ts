@@ -10,12 +10,13 @@ export type PageQuery = z.infer<typeof pageQuery>;
 
 /**
  * What one position of a cursor holds: a stored timestamp (`clock.now().toISOString()`), a row
- * id, or a non-negative counter or flag (an `integer` column). A cursor is only ever one we
+ * id, a non-negative counter or flag (an `integer` column), or a client's own text id (a
+ * referrer's user id: 1-200 characters, no NUL). A cursor is only ever one we
  * issued, but it comes back from the client: each position is checked against its kind before
  * it reaches a query, so a forged one is a 400 on both databases (PostgreSQL refuses text
  * where it compares integers, decimals, numbers past int4, and NUL in text).
  */
-export type CursorKey = 'time' | 'id' | 'count';
+export type CursorKey = 'time' | 'id' | 'count' | 'text';
 type KeyValue<K extends CursorKey> = K extends 'count' ? number : string;
 export type CursorOf<K extends readonly CursorKey[]> = { -readonly [I in keyof K]: KeyValue<K[I]> };
 
@@ -26,6 +27,7 @@ const KEY_CHECKS: Record<CursorKey, (v: unknown) => boolean> = {
   time: (v) => typeof v === 'string' && ISO_TIME.test(v),
   id: (v) => typeof v === 'string' && ROW_ID.test(v),
   count: (v) => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0 && v <= INT4_MAX,
+  text: (v) => typeof v === 'string' && v.length > 0 && v.length <= 200 && !v.includes('\0'),
 };
 
 export function encodeCursor(values: readonly (string | number)[]): string {

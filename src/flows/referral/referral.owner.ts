@@ -1,8 +1,7 @@
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Clock } from '../../kernel/clock.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
-import { badRequest } from '../../kernel/errors.js';
-import { pageOf } from '../../kernel/pagination.js';
+import { decodeCursor, pageOf } from '../../kernel/pagination.js';
 import { afterFromCursor, allRows } from '../../kernel/keyset.js';
 import type { ReferralRow, ReferralStore } from './referral.store.js';
 
@@ -78,15 +77,10 @@ export function createReferralOwner(deps: { store: ReferralStore; clock: Clock }
 
     /** Per referrer (by user id): landing visits, attributed, rewarded, capped, distinct attributing clients. */
     async referrers(app: AppRow, q: { limit: number; cursor?: string }, cap: number) {
-      let after: string | undefined;
-      if (q.cursor) {
-        const decoded = Buffer.from(q.cursor, 'base64url').toString('utf8');
-        if (!decoded || decoded.length > 200 || decoded.includes('\0')) throw badRequest('Invalid cursor');
-        after = decoded;
-      }
+      const after = decodeCursor(q.cursor, ['text'])?.[0];
       const rows = await store.referrers(app.id, after, q.limit + 1);
-      const more = rows.length > q.limit;
-      const items = rows.slice(0, q.limit).map((r) => {
+      const { items: page, nextCursor } = pageOf(rows, q.limit, (r) => [r.user_id]);
+      const items = page.map((r) => {
         const attributed = Number(r.attributed ?? 0);
         const rewarded = Number(r.rewarded ?? 0);
         return {
@@ -100,7 +94,7 @@ export function createReferralOwner(deps: { store: ReferralStore; clock: Clock }
           codeCreatedAt: r.created_at,
         };
       });
-      return { referrers: items, nextCursor: more ? Buffer.from(items[items.length - 1].userId).toString('base64url') : null };
+      return { referrers: items, nextCursor };
     },
   };
 }
