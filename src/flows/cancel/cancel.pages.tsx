@@ -10,7 +10,7 @@ import { usableScheme } from '../../kernel/sessions/deep-link.js';
 import { isBotAgent } from '../../links/links.agents.js';
 import { deepLink } from './cancel.deeplink.js';
 import { flowPath, type CancelPreview } from './cancel.preview.js';
-import { sessionLimit } from './cancel.routes.js';
+import { sessionLimit } from '../../kernel/sessions/sessions.routes.js';
 import type { CancelConfig } from './cancel.schema.js';
 import type { CancelSessions, OpenSession } from './cancel.sessions.js';
 import { CancelMessagePage, LeavePage, PreviewLeavePage, ScreenPage, type Leaving, type ScreenUrls, type ViewApp } from './cancel.views.js';

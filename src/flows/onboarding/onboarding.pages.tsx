@@ -13,7 +13,7 @@ import { actionLink, usableScheme } from '../../kernel/sessions/deep-link.js';
 import { isBotAgent } from '../../links/links.agents.js';
 import { checkAnswers } from './onboarding.answers.js';
 import type { OnboardingPreview } from './onboarding.preview.js';
-import { onboardingSessionLimit } from './onboarding.routes.js';
+import { sessionLimit } from '../../kernel/sessions/sessions.routes.js';
 import type { OnboardingConfig } from './onboarding.schema.js';
 import type { OnboardingSessions, OpenFunnel } from './onboarding.sessions.js';
 import type { OnboardingSubmissions } from './onboarding.submissions.js';
@@ -86,7 +86,7 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
     const tooMany = (reply: FastifyReply) => message(reply, 429, 'Too many requests', 'Please wait a minute, then try again.');
     const viewRoute = limitedPage(pageStepLimit(deps.rateLimit), 'onboarding.view', tooMany);
     const stepRoute = { ...limitedPage(pageStepLimit(deps.rateLimit), 'onboarding.step', tooMany), bodyLimit: 16 * 1024 };
-    const sessionRoute = limitedPage(onboardingSessionLimit(deps.rateLimit), 'onboarding.session', tooMany);
+    const sessionRoute = limitedPage(sessionLimit(deps.rateLimit), 'onboarding.session', tooMany);
 
     const screenQuery = (s: Screen, state: string) => `${s.kind === 'intro' ? '' : `&step=${stepParam(s)}`}&a=${state}`;
     /** A live session's URLs (ids, tokens and sealed states are base62 / base64url: nothing to encode). */

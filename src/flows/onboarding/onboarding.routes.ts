@@ -6,7 +6,7 @@ import { defineOp, textResult, type Operation } from '../../kernel/operation.js'
 import { pageQuery } from '../../kernel/pagination.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
 import { CLAIM_TTL_DAYS, claimBody, claimResponse, completeBody, completeResponse } from './onboarding.runtime.schema.js';
-import { startRequest, startResponse } from '../../kernel/sessions/sessions.schema.js';
+import { startSessionOp } from '../../kernel/sessions/sessions.routes.js';
 import type { SessionStore } from '../../kernel/sessions/sessions.store.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { funnelStats } from './onboarding.funnel.js';
@@ -44,9 +44,6 @@ const funnelVersion = z.object({
   claimRate: z.number().nullable().describe('claimed / completed.'),
 });
 
-/** Per-minute funnel sessions per client (the API's and the hosted page's web sessions share it): carrier NAT puts many users behind one address. */
-export const onboardingSessionLimit = (submit: number) => submit * 3;
-
 export interface OnboardingDeps {
   apps: AppService;
   flows: FlowService;
@@ -60,21 +57,16 @@ export function onboardingOperations(d: OnboardingDeps, rateLimit: number): Oper
   const { apps, submissions, sessions } = d;
   const tags = ['Onboarding'];
   return [
-    defineOp({
+    startSessionOp({
       id: 'startOnboardingSession',
-      method: 'POST',
       path: '/api/public/onboarding/sessions',
-      auth: 'public',
       tags,
       summary: 'Start a funnel session (the SDK’s startOnboardingFlow)',
       description:
         'The same StartRequest as cancel sessions; 201 `{ sessionId, token, flowUrl }`, a session pinned to the published funnel. The SDK appends `scheme=<urlScheme>` to `flowUrl`; the page then ends with the deep link `{scheme}://retention-flow/action?type=onboarding_complete&session_id=…&claim_token=amob_…`. 404 when the app is unknown or has no published funnel (the SDK then reports no result).',
-      body: startRequest,
-      status: 201,
-      response: startResponse,
-      errors: [404, 422, 429],
-      route: { config: publicLimit(onboardingSessionLimit(rateLimit), 'onboarding.session'), bodyLimit: 16 * 1024 },
-      handler: async ({ body }, ctx) => sessions.start(body, ctx.client),
+      action: 'onboarding.session',
+      rateLimit,
+      sessions,
     }),
     defineOp({
       id: 'completeOnboarding',

@@ -319,7 +319,7 @@ describeEachDb('cancel sessions: rate limit', (dialect) => {
       n++;
       expect(n, 'no limit reached').toBeLessThan(50);
     }
-    const { sessionLimit } = await import('../../../src/flows/cancel/cancel.routes.js');
+    const { sessionLimit } = await import('../../../src/kernel/sessions/sessions.routes.js');
     expect(n).toBe(sessionLimit(1));
     // A spoofed X-Forwarded-For (TRUST_PROXY off) does not reset it.
     expect((await send('198.51.100.9', '10.1.2.3')).statusCode).toBe(429);
