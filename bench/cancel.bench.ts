@@ -21,10 +21,11 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { median, type LoadResult } from './autocannon.js';
+import { appendSection, fmt as baseFmt, ratio, resultRow } from './report.js';
 import { goodCancel } from '../test/flows/cancel.fixtures.js';
 import { cli, freePort, processEnv, startServer } from '../test/process-helpers.js';
 
@@ -95,7 +96,7 @@ const stepRequest = (s: Session): Exclude<Entry, string> => ({
   body: new URLSearchParams({ t: s.token, b: 'reasons:continue', reason: 'too_expensive' }).toString(),
 });
 
-const fmt = (r: Load) => `${Math.round(r.reqPerSec).toLocaleString('en-US').padStart(7)} req/s  p50 ${String(r.p50).padStart(3)} ms  p99 ${String(r.p99).padStart(4)} ms  (${r.total} requests, statuses ${JSON.stringify(r.byStatus)}, errors ${r.errors}${r.reused ? `, ${r.reused} reused sessions` : ''})`;
+const fmt = (r: Load) => baseFmt(r, r.reused ? `, ${r.reused} reused sessions` : '');
 
 const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' });
 const token = cli(env, 'token', 'create', '--name', 'bench').stdout.trim().split('\n').pop()!;
@@ -143,7 +144,6 @@ interface Round {
   step?: Load;
 }
 const rounds: Round[] = [];
-const ratio = (r: Load, base: Load) => r.reqPerSec / base.reqPerSec;
 for (let i = 1; i <= ROUNDS; i++) {
   const baseline = await load(`${raw.url}/`, 'raw', { appSlug: app.slug });
   const session = await load(sessionsUrl, 'session', { appSlug: app.slug });
@@ -206,26 +206,16 @@ console.log(headline.join('; '));
 const counts = `Acknowledged sessions ${acked.length}, stored ${stored.size}, missing ${missing}. Steps stored ${JSON.stringify(storedSteps)}${pageRatios.length ? `; acknowledged first screens ${ackedPages} (opened), reason picks ${ackedSteps}` : ''}`;
 console.log(counts);
 
-const date = new Date().toISOString().slice(0, 16).replace('T', ' ');
-const row = (i: number, name: string, r: Load, base?: Load) => `| ${i} | ${name} | ${Math.round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${base ? `${ratio(r, base).toFixed(2)}x` : '1.00x'} |`;
-appendFileSync(
-  resolve(import.meta.dirname, '../docs/benchmarks.md'),
-  [
-    '',
-    `### cancel: ${date} UTC, ${cpus().length} cores, ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s each, SQLite (WAL, every acknowledged write fsynced)`,
-    '',
-    '| round | endpoint | req/s | p50 ms | p99 ms | vs raw node:http |',
-    '|---|---|---|---|---|---|',
-    ...rounds.flatMap((r, i) => [
-      row(i + 1, 'raw node:http JSON POST', r.baseline),
-      row(i + 1, 'POST /api/public/sessions (distinct SDK bodies)', r.session, r.baseline),
-      ...(r.page ? [row(i + 1, `raw node:http static HTML (${htmlBytes} bytes)`, r.htmlBaseline!), row(i + 1, 'GET flowUrl: first screen, a fresh session each', r.page, r.htmlBaseline)] : []),
-      ...(r.step ? [row(i + 1, 'raw node:http JSON POST', r.stepBaseline!), row(i + 1, 'POST flowUrl: reason pick (step recording), a session each', r.step, r.stepBaseline)] : []),
-    ]),
-    '',
-    `Median of the per-round ratios: ${headline.join('; ')}. ${counts}.`,
-    '',
-  ].join('\n'),
+appendSection(
+  'cancel',
+  { connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS },
+  rounds.flatMap((r, i) => [
+    resultRow(i + 1, 'raw node:http JSON POST', r.baseline),
+    resultRow(i + 1, 'POST /api/public/sessions (distinct SDK bodies)', r.session, r.baseline),
+    ...(r.page ? [resultRow(i + 1, `raw node:http static HTML (${htmlBytes} bytes)`, r.htmlBaseline!), resultRow(i + 1, 'GET flowUrl: first screen, a fresh session each', r.page, r.htmlBaseline)] : []),
+    ...(r.step ? [resultRow(i + 1, 'raw node:http JSON POST', r.stepBaseline!), resultRow(i + 1, 'POST flowUrl: reason pick (step recording), a session each', r.step, r.stepBaseline)] : []),
+  ]),
+  `Median of the per-round ratios: ${headline.join('; ')}. ${counts}.`,
 );
 // Every acknowledged first screen recorded `opened`, every acknowledged pick `reason`, each on a session of its own.
 const failed =
