@@ -59,7 +59,11 @@ export function createCancelInsights(deps: { store: SessionStore; flows: FlowSer
   async function withSteps(rows: SessionRow[], slugs: Map<string, string>) {
     const steps = await store.stepsOf(rows.map((r) => r.id));
     const bySession = new Map<string, StepRow[]>();
-    for (const st of steps) bySession.set(st.session_id, [...(bySession.get(st.session_id) ?? []), st]);
+    for (const st of steps) {
+      const list = bySession.get(st.session_id);
+      if (list) list.push(st);
+      else bySession.set(st.session_id, [st]);
+    }
     return rows.map((r) => view(r, bySession.get(r.id) ?? [], slugs));
   }
 
