@@ -218,7 +218,7 @@ describeEachDb('onboarding hosted funnel', (dialect) => {
     for (const url of [
       `/onboarding/sleepy/s/${f.sessionId}`,
       `/onboarding/sleepy/s/${f.sessionId}?t=`,
-      `/onboarding/sleepy/s/${f.sessionId}?t=${f.token.slice(0, -1)}x`,
+      `/onboarding/sleepy/s/${f.sessionId}?t=${f.token.slice(0, -1)}${f.token.endsWith("x") ? "y" : "x"}`,
       `/onboarding/sleepy/s/${f.sessionId}?t=${other.token}`,
       `/onboarding/plain/s/${f.sessionId}?t=${f.token}`,
       `/onboarding/sleepy/s/nope?t=${f.token}`,
