@@ -34,6 +34,7 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   DISABLE_DOCS: boolish.optional(),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -60,6 +61,8 @@ export interface Config {
   docs: boolean;
   /** Requests per minute per client on each public submit endpoint (raise it for load tests). */
   publicRateLimit: number;
+  /** Bearer token that enables GET /metrics (Prometheus); without it the route does not exist. */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -144,5 +147,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     docs: !e.DISABLE_DOCS,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
+    metricsToken: e.METRICS_TOKEN,
   };
 }

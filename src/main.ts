@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { BackupError } from './db/backup.js';
 import { openAndMigrate } from './db/index.js';
 import { buildKernel, buildServer } from './server.js';
 
@@ -11,6 +12,7 @@ const USAGE = `Usage: appflows <command>
   token list                    list tokens (never the secrets)
   token revoke <prefix>         revoke a token by its 8-character prefix
   mcp                           run the MCP server on stdio (needs APPFLOWS_TOKEN)
+  backup <file>                 copy the SQLite database while the server runs (docs/deploy.md)
 `;
 
 async function openDatabase(config: Config) {
@@ -77,6 +79,16 @@ async function main() {
       }
       return;
     }
+    case 'backup': {
+      if (!rest[0]) throw new UsageError('backup needs <file>');
+      if (config.database.dialect !== 'sqlite') throw new UsageError('backup copies the embedded SQLite database; for PostgreSQL use pg_dump (docs/deploy.md)');
+      const { backupSqlite } = await import('./db/backup.js');
+      // Migrated first, so a backup of a never-started data dir is a usable database too.
+      await (await openDatabase(config)).close();
+      const done = await backupSqlite(config.database.url, rest[0]);
+      console.log(`Backed up ${config.database.url} to ${done.file} (${done.pages} pages)`);
+      return;
+    }
     case 'mcp': {
       const { runStdioMcp } = await import('./mcp/stdio.js');
       return runStdioMcp(config);
@@ -89,8 +101,8 @@ async function main() {
 class UsageError extends Error {}
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof UsageError) {
-    console.error(err instanceof UsageError ? `${err.message}\n\n${USAGE}` : err.message);
+  if (err instanceof ConfigError || err instanceof UsageError || err instanceof BackupError) {
+    console.error(err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `appflows: ${err.message}`);
   } else if ((err as { status?: number }).status === 404) {
     console.error((err as Error).message);
   } else {

@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
 import { createAppService } from './apps/apps.service.js';
 import { createAppStore } from './apps/apps.store.js';
@@ -22,6 +23,7 @@ import { registerPublicApiPolicy } from './kernel/public-api.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import { DOCUMENT_HEADERS, registerSecurityHeaders } from './kernel/security-headers.js';
 import type { Operation } from './kernel/operation.js';
+import { registerMetrics } from './kernel/metrics.js';
 import { registerNulGuard } from './kernel/nul.js';
 import { serverWithPreroute, type Preroute } from './kernel/preroute.js';
 import { offSignupHost, registerSignupHost, separateSignupHost } from './kernel/signup-host.js';
@@ -120,6 +122,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   await app.register(formbody);
   await registerRateLimit(app, { secret: config.secret, redisUrl: config.redisUrl });
   registerAssets(app);
+  registerMetrics(app, config.metricsToken);
 
   await app.register(swagger, {
     openapi: {
@@ -189,6 +192,26 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     const failure = opts.db.writeFailure?.();
     return failure ? reply.code(503).send({ ok: false, error: failure.message }) : { ok: true };
   });
+  // Readiness: the database answers a query (within 2 s) and durable writes are accepted. A load
+  // balancer takes a node out while this fails; /healthz (liveness) stays about the process.
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const failure = opts.db.writeFailure?.();
+    if (failure) return reply.code(503).send({ ok: false, error: failure.message });
+    try {
+      await withTimeout(sql`select 1`.execute(opts.db.db), 2000);
+      return { ok: true, database: opts.db.dialect };
+    } catch (err) {
+      return reply.code(503).send({ ok: false, error: `database unavailable: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  });
 
   return app as unknown as FastifyInstance & { services: Services };
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
 }

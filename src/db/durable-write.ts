@@ -1,5 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
+import { metrics } from '../kernel/metrics.js';
 import { coalescedSync } from './coalesced-sync.js';
 import { syncChoice, type SyncChoice } from './sync-choice.js';
 
@@ -102,13 +103,21 @@ function walSyncer(sqlite: SqliteDatabase.Database, fsync: WalFsync) {
   const syncs = coalescedSync(
     () =>
       new Promise<void>((resolve, reject) => {
+        const done = metrics.fsync();
         try {
-          fsync.fdatasync(walFd(), (err) => (err ? reject(err) : resolve()));
+          fsync.fdatasync(walFd(), (err) => (done(), err ? reject(err) : resolve()));
         } catch (err) {
           reject(err);
         }
       }),
-    () => fsync.fdatasyncSync(walFd()),
+    () => {
+      const done = metrics.fsync();
+      try {
+        fsync.fdatasyncSync(walFd());
+      } finally {
+        done();
+      }
+    },
   );
   return {
     sync: syncs.sync,

@@ -1,3 +1,5 @@
+import { metrics } from '../kernel/metrics.js';
+
 /**
  * Group commit: callers submit one item each and wait; the items gathered in one event-loop
  * turn (setImmediate) form a group, and `commit` writes a whole group at once (one
@@ -5,7 +7,8 @@
  * meanwhile form the next group. Every caller's promise settles only after its group's commit
  * has, so an acknowledged item is durable. Shared by clicks, votes and signups/submissions.
  */
-export function createGroupCommit<In, Out>(commit: (items: In[]) => Promise<Out[]>, opts: { maxInFlight: number }) {
+export function createGroupCommit<In, Out>(commit: (items: In[]) => Promise<Out[]>, opts: { maxInFlight: number; /** Label of its group-size metric (the table it writes). */ name?: string }) {
+  const observeSize = metrics.groupCommit(opts.name ?? 'other');
   let queue: { item: In; resolve(out: Out): void; reject(e: unknown): void }[] = [];
   let scheduled = false;
   let inFlight = 0;
@@ -17,6 +20,7 @@ export function createGroupCommit<In, Out>(commit: (items: In[]) => Promise<Out[
       const group = queue;
       queue = [];
       inFlight++;
+      observeSize(group.length);
       let committed: Promise<Out[]>;
       try {
         committed = commit(group.map((p) => p.item));

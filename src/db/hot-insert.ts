@@ -36,6 +36,7 @@ export function hotInsert<Row extends Record<string, unknown>>(handle: DbHandle,
     );
     const groups = createGroupCommit<unknown[], Changes>((rows) => durableWrite(() => writeGroup.immediate(rows)), {
       maxInFlight: Number.POSITIVE_INFINITY,
+      name: table,
     });
     return async (row: Row) => {
       const changes = await groups.submit(columns.map((c) => row[c]));

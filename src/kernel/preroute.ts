@@ -1,4 +1,5 @@
 import type { FastifyServerFactory } from 'fastify';
+import { metrics } from './metrics.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 
 /**
@@ -25,6 +26,7 @@ export function serverWithPreroute(preroute: () => Preroute | undefined): Fastif
     const server = createServer(opts.http ?? {}, (req, res) => {
       const take = preroute();
       if (!take || !take(req, res, handler)) handler(req, res);
+      else metrics.fastPath();
     });
     server.keepAliveTimeout = opts.keepAliveTimeout;
     server.requestTimeout = opts.requestTimeout;

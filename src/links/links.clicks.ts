@@ -25,7 +25,7 @@ export function createClickRecorder({ db, clock }: { db: DbHandle; clock: Clock 
       commit ??= db.sqlite && db.durableWrite ? sqliteCommit(db.sqlite, db.durableWrite) : postgresCommit(db.db);
       return commit(clicks, clock.now().toISOString());
     },
-    { maxInFlight: 1 },
+    { maxInFlight: 1, name: 'link_clicks' },
   );
   return {
     /** Resolves once the click is committed (or known not to count), with what the visitor gets. */

@@ -54,7 +54,7 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
   const published = (appSlug: string, flowSlug?: string) => deps.published(appSlug, 'waitlist', flowSlug);
   // Pages and the config GET show the count on every view: a COUNT(*) over a big list is not free.
   // This process forgets a flow's count when it stores a signup; other nodes catch up within 5 s.
-  const count = memoize((appId: string, flowId: string) => store.count(appId, flowId), (_appId, flowId) => flowId, 5000);
+  const count = memoize((appId: string, flowId: string) => store.count(appId, flowId), (_appId, flowId) => flowId, 5000, 10_000, 'waitlist_counts');
 
   /** Flow id -> slug of every waitlist of the app, and the id of `flowSlug` when given (404 if unknown). */
   async function waitlists(app: AppRow, flowSlug?: string) {

@@ -39,6 +39,7 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database, durableWrite: 
   // choice) on this workload: 0.23-0.25x vs 0.19-0.20x of raw node:http.
   const groups = createGroupCommit<VoteOp, number | undefined>((ops) => durableWrite(() => writeGroup.immediate(ops)), {
     maxInFlight: Number.POSITIVE_INFINITY,
+    name: 'wishlist_votes',
   });
   return groups.submit;
 }

@@ -97,7 +97,7 @@ export function createFlowService(deps: {
     return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: JSON.parse(v.config_json) };
   }
 
-  const publicFlow = memoize(async (appSlug: string, type: string, flowSlug?: string) => loadPublished(await deps.resolveApp(appSlug), type, flowSlug), publicKey, PUBLIC_CACHE_MS);
+  const publicFlow = memoize(async (appSlug: string, type: string, flowSlug?: string) => loadPublished(await deps.resolveApp(appSlug), type, flowSlug), publicKey, PUBLIC_CACHE_MS, 10_000, 'published_flows');
 
   function validate(d: FlowTypeDef, config: unknown): Record<string, unknown> {
     const r = d.schema.safeParse(config);
