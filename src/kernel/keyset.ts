@@ -8,9 +8,15 @@ export function afterFromCursor(cursor: string | undefined): After | undefined {
   return decodeCursor(cursor, ['time', 'id']);
 }
 
-/** Rows strictly older than `after` in (created_at desc, id desc) order. */
+/**
+ * Rows strictly older than `after` in (created_at desc, id desc) order, as one row-value
+ * comparison: both databases turn `(created_at, id) < (?, ?)` into a range of the paging index.
+ * The equivalent `created_at < ? OR (created_at = ? AND id < ?)` made SQLite, once ANALYZE had
+ * statistics, gather every older row through a MULTI-INDEX OR and sort them for each page: a
+ * 1,000,000-row export read and sorted ~500 million rows in its 1,000 pages (68-92 s, not seconds).
+ */
 export function olderThan(eb: ExpressionBuilder<any, any>, after: After) {
-  return eb.or([eb('created_at', '<', after[0]), eb.and([eb('created_at', '=', after[0]), eb('id', '<', after[1])])]);
+  return eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(after[0], after[1]));
 }
 
 export function pageRows<T extends { created_at: string; id: string }>(rows: T[], limit: number) {

@@ -1,3 +1,4 @@
+import { olderThan } from '../kernel/keyset.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable, LinksTable } from '../db/types.js';
@@ -11,9 +12,7 @@ export function createLinkStore(db: Db) {
     list(appId: string, limit: number, after?: { createdAt: string; id: string }) {
       let q = db.selectFrom('links').selectAll().where('app_id', '=', appId);
       if (after) {
-        q = q.where((eb) =>
-          eb.or([eb('created_at', '<', after.createdAt), eb.and([eb('created_at', '=', after.createdAt), eb('id', '<', after.id)])]),
-        );
+        q = q.where((eb) => olderThan(eb, [after.createdAt, after.id]));
       }
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
