@@ -34,7 +34,17 @@ async function serve(config: Config) {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    await app.close();
+    await db.close();
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new UsageError(`port ${config.port} is already in use on ${config.host}: stop the other server or set PORT to a free port`, false);
+    if (code === 'EACCES') throw new UsageError(`not allowed to listen on ${config.host}:${config.port}: use a port above 1023 or run with the needed privilege`, false);
+    if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`HOST=${config.host} is not an address of this machine`, false);
+    throw err;
+  }
 }
 
 async function main() {
@@ -98,13 +108,31 @@ async function main() {
   }
 }
 
-class UsageError extends Error {}
+/** A mistake of the person running the command: one line (and the usage when it helps), no stack trace. */
+class UsageError extends Error {
+  constructor(
+    message: string,
+    readonly showUsage = true,
+  ) {
+    super(message);
+  }
+}
+
+/** node:util parseArgs reports a missing value or an unknown option with its own error codes. */
+const isArgError = (err: unknown) => typeof (err as { code?: unknown }).code === 'string' && (err as { code: string }).code.startsWith('ERR_PARSE_ARGS_');
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof UsageError || err instanceof BackupError) {
-    console.error(err instanceof UsageError ? `${err.message}\n\n${USAGE}` : `appflows: ${err.message}`);
-  } else if ((err as { status?: number }).status === 404) {
-    console.error((err as Error).message);
+  if (err instanceof UsageError && err.showUsage) {
+    console.error(`appflows: ${err.message}\n\n${USAGE}`);
+  } else if (isArgError(err)) {
+    console.error(`appflows: ${(err as Error).message}\n\n${USAGE}`);
+  } else if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else if (err instanceof UsageError || err instanceof BackupError) {
+    console.error(`appflows: ${err.message}`);
+  } else if ([404, 409].includes((err as { status?: number }).status ?? 0)) {
+    // A token or app that is not there (or no longer usable): the service's own message.
+    console.error(`appflows: ${(err as Error).message}`);
   } else {
     console.error(err);
   }

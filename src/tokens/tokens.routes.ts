@@ -41,10 +41,10 @@ export function tokenOperations(tokens: TokenService) {
       path: '/api/v1/tokens/:prefix',
       auth: 'owner',
       tags: ['Tokens'],
-      summary: 'Revoke a token by its 8-character prefix; takes effect immediately',
+      summary: 'Revoke a token by its 8-character prefix; takes effect immediately (409 when it was already revoked)',
       params: z.object({ prefix: z.string().regex(/^[A-Za-z0-9]{8}$/) }),
       response: z.object({ revoked: z.literal(true), prefix: z.string() }),
-      errors: [404],
+      errors: [404, 409],
       handler: async ({ params }, ctx) => {
         await tokens.revoke(params.prefix, ctx.accountId);
         return { revoked: true as const, prefix: params.prefix };

@@ -75,7 +75,10 @@ export function createTokenService({ store, clock, guard = createAuthGuard() }: 
 
     async revoke(prefix: string, accountId?: string): Promise<void> {
       for (const [k, v] of cache) if (v.prefix === prefix) cache.delete(k);
-      if (!(await store.revoke(prefix, now(), accountId))) throw notFound('Token not found');
+      if (await store.revoke(prefix, now(), accountId)) return;
+      const row = await store.byPrefix(prefix);
+      if (row?.revoked_at && (!accountId || row.account_id === accountId)) throw new AppError(409, `Token ${prefix} was already revoked at ${row.revoked_at}`);
+      throw notFound('Token not found');
     },
 
     /**
