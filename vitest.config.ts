@@ -1,8 +1,28 @@
-import { defineConfig } from 'vitest/config';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { configDefaults, defineConfig } from 'vitest/config';
+
+// Browser suites are the test files that import test/browser.ts. Without Chromium they are
+// left out with one loud line, unless REQUIRE_BROWSER is set (CI), where a missing browser fails.
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const noBrowser = !existsSync(chromium);
+if (noBrowser && process.env.REQUIRE_BROWSER) {
+  throw new Error(`REQUIRE_BROWSER is set but there is no Chromium at ${chromium} (apt-get install chromium, or set CHROMIUM_PATH)`);
+}
+const testFiles = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? testFiles(join(dir, e.name)) : /\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
+const browserSuites = noBrowser ? testFiles('test').filter((f) => /from '(\.\.\/)+browser(\.js)?'/.test(readFileSync(f, 'utf8'))) : [];
+if (noBrowser) {
+  console.warn(`\n*** ${browserSuites.length} browser test files SKIPPED: no Chromium at ${chromium}. Install it (apt-get install chromium) or set CHROMIUM_PATH to run the page tests. ***\n`);
+}
+if (!process.env.TEST_DATABASE_URL) {
+  console.warn('\n*** PostgreSQL variants SKIPPED: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test); every store and API test ran on SQLite only. ***\n');
+}
 
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    exclude: [...configDefaults.exclude, ...browserSuites],
     testTimeout: 120_000, // process and load tests start real servers; the machine has 2 cores
     hookTimeout: 60_000,
     // two cores: files run in parallel forks, PostgreSQL tests isolate by schema
