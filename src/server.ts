@@ -1,4 +1,5 @@
 import './kernel/zod-setup.js';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -23,6 +24,7 @@ import { registerPublicApiPolicy } from './kernel/public-api.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
 import { DOCUMENT_HEADERS, registerSecurityHeaders } from './kernel/security-headers.js';
 import type { Operation } from './kernel/operation.js';
+import { registerHome } from './kernel/home.js';
 import { registerMetrics } from './kernel/metrics.js';
 import { registerNulGuard } from './kernel/nul.js';
 import { serverWithPreroute, type Preroute } from './kernel/preroute.js';
@@ -31,6 +33,15 @@ import { registerMcpHttp } from './mcp/http.js';
 import { MODULES } from './modules.js';
 import { createTokenService } from './tokens/tokens.service.js';
 import { createTokenStore } from './tokens/tokens.store.js';
+
+/** The hash Chromium reports for Swagger UI's injected style (checked by test/kernel/docs.browser.test.ts). */
+const SWAGGER_UI_STYLE_HASH = 'sha256-RL3ie0nH+Lzz2YNqQN83mnU0J1ot4QL7b99vMdIX99w=';
+const APPFLOWS_MARK = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M8 22c4-10 12-10 16-2M8 14c4 6 12 6 16-4" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/></svg>',
+);
+const APPFLOWS_LOGO = Buffer.from(
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 150 32" width="150" height="32"><rect width="32" height="32" rx="8" fill="#4f46e5"/><path d="M8 22c4-10 12-10 16-2M8 14c4 6 12 6 16-4" stroke="#fff" stroke-width="3" fill="none" stroke-linecap="round"/><text x="40" y="23" font-family="system-ui,sans-serif" font-size="20" font-weight="700" fill="#fff">Appflows</text></svg>',
+);
 
 export interface BuildOptions {
   config: Config;
@@ -118,6 +129,10 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   registerErrorHandling(app, config.bodyLimit);
   registerSecurityHeaders(app);
   registerPublicApiPolicy(app);
+  // Pages, JSON, CSV and /docs are compressed for clients that ask (Accept-Encoding); bodies
+  // under 1 KB, most API answers, are sent as they are. Short-link redirects answer before
+  // Fastify (kernel/preroute.ts) and have no body to compress.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], zlibOptions: { level: 4 } });
   // Hosted pages' no-JavaScript form posts; the public API refuses such bodies (public-api.ts).
   await app.register(formbody);
   await registerRateLimit(app, { secret: config.secret, redisUrl: config.redisUrl });
@@ -142,7 +157,14 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     await app.register(swaggerUi, {
       routePrefix: '/docs',
       staticCSP: true,
+      // Swagger UI injects one fixed <style> element; its hash is allowed instead of 'unsafe-inline'.
+      transformStaticCSP: (header) => header.replace(/style-src ([^;]*)/, `style-src $1 '${SWAGGER_UI_STYLE_HASH}'`),
       uiConfig: { docExpansion: 'list' },
+      theme: {
+        title: 'Appflows API',
+        favicon: [{ filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: APPFLOWS_MARK }],
+      },
+      logo: { type: 'image/svg+xml', content: APPFLOWS_LOGO, href: '/docs', target: '_self' },
       // The docs UI is a document: it gets the document headers pages get.
       uiHooks: {
         onRequest: (_request, reply, done) => {
@@ -187,6 +209,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   });
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  registerHome(app, config);
   // 503 once a WAL fsync failed: writes are refused until a restart, so a supervisor should restart us.
   app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
     const failure = opts.db.writeFailure?.();

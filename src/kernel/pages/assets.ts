@@ -44,4 +44,10 @@ export function registerAssets(app: FastifyInstance) {
     if (request.headers['if-none-match'] === f.etag) return reply.code(304).send();
     return reply.type(f.type).send(f.body);
   });
+
+  // Browsers ask every host for /favicon.ico whatever a page declares: the service's mark, not a 404.
+  app.get('/favicon.ico', route, async (_request, reply) => {
+    const f = files.get('favicon.svg')!;
+    return reply.header('etag', f.etag).header('cache-control', 'public, max-age=86400').type(f.type).send(f.body);
+  });
 }

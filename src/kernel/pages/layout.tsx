@@ -13,6 +13,8 @@ export interface LayoutProps {
   scripts?: string[];
   /** Stylesheets under /assets/ in addition to the base one. */
   styles?: string[];
+  /** Favicon URL (an app's logo); the service's mark when absent, so no page asks for a missing one. */
+  icon?: string | null;
   /** Extra elements at the end of <head> (the cancel page's leaving meta refresh). */
   head?: ComponentChildren;
   children: ComponentChildren;
@@ -30,6 +32,7 @@ export function Layout(p: LayoutProps) {
         <title>{p.title}</title>
         {p.description ? <meta name="description" content={p.description} /> : null}
         <meta property="og:title" content={p.title} />
+        <link rel="icon" href={p.icon ?? '/assets/favicon.svg'} />
         <link rel="stylesheet" href="/assets/base.css" />
         {(p.styles ?? []).map((s) => (
           <link rel="stylesheet" href={`/assets/${s}`} />
