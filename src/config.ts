@@ -34,6 +34,16 @@ const envSchema = z.object({
   BODY_LIMIT: z.coerce.number().int().min(1024).default(1024 * 1024),
   DISABLE_DOCS: boolish.optional(),
   PUBLIC_RATE_LIMIT: z.coerce.number().int().min(1).default(20),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s/]+/, 'must be an smtp:// or smtps:// URL, e.g. smtps://user:pass@mail.example.com:465')
+    .refine((v) => URL.canParse(v), 'must be a valid URL (percent-encode special characters in the user and password)')
+    .optional(),
+  MAIL_FROM: z
+    .string()
+    .max(320)
+    .regex(/^(?:[^<>@\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address, e.g. support@example.com or "Support <support@example.com>"')
+    .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
 });
 
@@ -61,6 +71,8 @@ export interface Config {
   docs: boolean;
   /** Requests per minute per client on each public submit endpoint (raise it for load tests). */
   publicRateLimit: number;
+  /** Outgoing mail (contact replies): an smtp(s):// URL and the From address; without SMTP_URL mail is only logged. */
+  mail: { smtpUrl?: string; from?: string };
   /** Bearer token that enables GET /metrics (Prometheus); without it the route does not exist. */
   metricsToken?: string;
 }
@@ -116,6 +128,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ].join('\n'),
     );
   }
+  if (e.SMTP_URL && !e.MAIL_FROM) {
+    throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (the From address of the mail the server sends, e.g. support@example.com)');
+  }
   const own = `http://localhost:${e.PORT}`;
   const baseUrl = e.BASE_URL ?? own;
   const webUrl = e.WEB_URL ?? baseUrl;
@@ -147,6 +162,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimit: e.BODY_LIMIT,
     docs: !e.DISABLE_DOCS,
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -8,10 +8,11 @@ import { linksMigrations } from './migrations/links.js';
 import { onboardingMigrations } from './migrations/onboarding.js';
 import { referralMigrations } from './migrations/referral.js';
 import { wishlistMigrations } from './migrations/wishlist.js';
+import { crashMigrations } from './migrations/crash.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
- * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral (room left between modules).
+ * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard (room left between modules).
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
@@ -21,6 +22,7 @@ const all: Record<string, Migration> = {
   ...sessionMigrations,
   ...onboardingMigrations,
   ...referralMigrations,
+  ...crashMigrations,
 };
 
 /**

@@ -3,6 +3,9 @@ import type { Clock } from '../../kernel/clock.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { defineModule } from '../../kernel/module.js';
 import { contactForm } from '../contact/contact.form.js';
+import { createReplyService, createReplyStore, replyOperations } from '../contact/contact.replies.js';
+import { createMailer, type MailLogger } from '../../kernel/mail.js';
+import type { Config } from '../../config.js';
 import { feedbackForm } from '../feedback/feedback.form.js';
 import { reportForm } from '../report/report.form.js';
 import { waitlistFlow } from '../waitlist/waitlist.flow.js';
@@ -19,11 +22,16 @@ import { createFormStore } from './forms.store.js';
 export const FORM_KINDS: FormKind[] = [feedbackForm, reportForm, contactForm];
 
 /** Feedback, report and contact submissions and waitlist signups. */
-export function createFormsServices(deps: { db: DbHandle; flows: FlowService; clock: Clock; rateLimit: number }) {
+export function createFormsServices(deps: { db: DbHandle; flows: FlowService; clock: Clock; rateLimit: number; mail?: Config['mail']; logger?: () => MailLogger | undefined }) {
   const { flows, clock } = deps;
   const published = flows.publicFlow;
+  // Contact replies go out through the shared mail sender (logged when SMTP_URL is unset).
+  const mailer = createMailer({ smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from, logger: deps.logger });
+  const replies = createReplyService({ store: createReplyStore(deps.db), mailer, clock });
   return {
-    submissions: createFormService({ store: createFormStore(deps.db), published, clock }),
+    submissions: createFormService({ store: createFormStore(deps.db), published, clock, extras: { contact: replies.extras } }),
+    replies,
+    mailer,
     waitlist: createWaitlistService({ store: createWaitlistStore(deps.db), published, flows, clock }),
     /** Requests per minute per client on each public submit. */
     rateLimit: deps.rateLimit,
@@ -36,11 +44,21 @@ export const formsModule = defineModule({
   name: 'forms',
   flowTypes: [waitlistFlow, ...FORM_KINDS.map((k) => k.flow)],
   create(k) {
-    const forms = createFormsServices({ db: k.db, flows: k.flows, clock: k.clock, rateLimit: k.config.publicRateLimit });
+    // The server's logger once routes are registered; stderr before that (CLI, MCP on stdio).
+    let logger: MailLogger | undefined;
+    const forms = createFormsServices({ db: k.db, flows: k.flows, clock: k.clock, rateLimit: k.config.publicRateLimit, mail: k.config.mail, logger: () => logger });
     return {
       services: { forms },
-      operations: [...formOperations(k.apps, forms.submissions, FORM_KINDS, forms.rateLimit), ...waitlistOperations(k.apps, forms.waitlist, forms.rateLimit)],
-      routes: (app, ctx) => registerFormPages(app, forms, k.config, ctx.deps),
+      operations: [
+        ...formOperations(k.apps, forms.submissions, FORM_KINDS, forms.rateLimit),
+        ...replyOperations(k.apps, forms.replies),
+        ...waitlistOperations(k.apps, forms.waitlist, forms.rateLimit),
+      ],
+      routes: (app, ctx) => {
+        logger = app.log;
+        registerFormPages(app, forms, k.config, ctx.deps);
+      },
+      close: async () => forms.mailer.close(),
     };
   },
 });

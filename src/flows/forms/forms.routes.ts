@@ -30,7 +30,7 @@ const columnSchemas: Record<SubmissionColumn, z.ZodType> = {
   email: z.string().nullable(),
 };
 
-const submissionSchema = (kind: FormKind) =>
+const submissionSchema = (kind: FormKind, extra: Record<string, z.ZodType> = {}) =>
   z.object({
     id: z.string(),
     ...Object.fromEntries(kind.columns.map((c) => [c, columnSchemas[c]])),
@@ -39,6 +39,7 @@ const submissionSchema = (kind: FormKind) =>
     country: z.string().nullable().describe('2-letter ISO code or null.'),
     userAgent: z.string().nullable(),
     createdAt: z.string(),
+    ...extra,
   });
 
 /** Public config + submit and owner list + CSV for each hosted form type. */
@@ -86,7 +87,7 @@ export function formOperations(apps: AppService, forms: FormService, kinds: Form
         summary: `List ${t} submissions, newest first`,
         params: appParams,
         query: pageQuery.extend(filter),
-        response: z.object({ submissions: z.array(submissionSchema(kind)), nextCursor: z.string().nullable() }),
+        response: z.object({ submissions: z.array(submissionSchema(kind, forms.extras[t]?.shape)), nextCursor: z.string().nullable() }),
         errors: [400, 404],
         handler: async ({ params, query }, ctx) => forms.list(await apps.resolve(ctx.accountId, params.idOrSlug), kind, query as ListQuery),
       }),

@@ -1,3 +1,4 @@
+import type { z } from 'zod';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { ClientInfo } from '../../kernel/operation.js';
@@ -10,6 +11,12 @@ import { afterFromCursor, allRows, pageRows, type After } from '../../kernel/key
 import type { FormStore, SubmissionRow } from './forms.store.js';
 
 const parseJson = (s: string | null) => (s ? JSON.parse(s) : null);
+
+/** Extra columns one kind's owner list carries, loaded for a page of rows (contact `replies`). */
+export interface RowExtras {
+  shape: Record<string, z.ZodType>;
+  load(appId: string, ids: string[]): Promise<Map<string, Record<string, unknown>>>;
+}
 
 /** Owner-facing submission: the kind's columns plus the metadata every submission has. */
 export function toSubmission(kind: FormKind, r: SubmissionRow) {
@@ -31,7 +38,7 @@ function csvColumns(kind: FormKind): CsvColumn<SubmissionRow>[] {
 }
 
 /** Submissions of the hosted forms (feedback, report, contact), one service for the three kinds. */
-export function createFormService(deps: { store: FormStore; published: PublishedLookup; clock: Clock }) {
+export function createFormService(deps: { store: FormStore; published: PublishedLookup; clock: Clock; extras?: Partial<Record<string, RowExtras>> }) {
   const { store, clock } = deps;
 
   const published = (kind: FormKind, appSlug: string, flowSlug?: string) => deps.published(appSlug, kind.flow.type, flowSlug);
@@ -41,6 +48,8 @@ export function createFormService(deps: { store: FormStore; published: Published
 
   return {
     published,
+    /** Extra list columns per kind (forms.routes.ts adds their schemas). */
+    extras: deps.extras ?? {},
 
     async envelope(kind: FormKind, appSlug: string, flowSlug?: string) {
       return publicEnvelope(await published(kind, appSlug, flowSlug));
@@ -74,7 +83,9 @@ export function createFormService(deps: { store: FormStore; published: Published
     async list(app: AppRow, kind: FormKind, q: { limit: number; cursor?: string; category?: string }) {
       const rows = await fetchPage(app, kind, q.category)(afterFromCursor(q.cursor), q.limit + 1);
       const { items, nextCursor } = pageRows(rows, q.limit);
-      return { submissions: items.map((r) => toSubmission(kind, r)), nextCursor };
+      const extras = deps.extras?.[kind.flow.type];
+      const more = extras ? await extras.load(app.id, items.map((r) => r.id)) : undefined;
+      return { submissions: items.map((r) => ({ ...toSubmission(kind, r), ...more?.get(r.id) })), nextCursor };
     },
 
     csv(app: AppRow, kind: FormKind, q: { category?: string }) {

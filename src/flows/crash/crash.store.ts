@@ -1,0 +1,180 @@
+import type { Insertable, Kysely, Selectable } from 'kysely';
+import type { DbHandle } from '../../db/index.js';
+import { createGroupCommit } from '../../db/group-commit.js';
+import type { CrashGroupsTable, CrashReportsTable, Database } from '../../db/types.js';
+import { olderThan, type After } from '../../kernel/keyset.js';
+import { rowId } from '../../kernel/row-id.js';
+
+export type CrashReportRow = Selectable<CrashReportsTable>;
+export type CrashGroupRow = Selectable<CrashGroupsTable>;
+/** A listed report with its group's total. */
+export type CrashListRow = CrashReportRow & { group_count: number | null };
+
+/** One incoming report: the row to store, its group, and whether a repeat from its device may fold. */
+export interface CrashRecord {
+  row: Insertable<CrashReportsTable> & { id: string; app_id: string; created_at: string };
+  group: { fingerprint: string; app_version: string | null; exception_name: string | null; exception_reason: string | null; top_frames: string } | null;
+  /** Fold into this device's still-new report of the same crash created at or after this time. */
+  foldSince: string | null;
+}
+export interface CrashOutcome {
+  id: string;
+  folded: boolean;
+  occurrences: number;
+  groupCount: number | null;
+}
+
+const REPORT_COLUMNS = [
+  'id', 'app_id', 'flow_id', 'group_id', 'fingerprint', 'device_key', 'status', 'reviewed_at', 'message',
+  'exception_name', 'exception_reason', 'stack_trace', 'platform', 'os_version', 'device_model', 'app_version',
+  'build_number', 'crashed_at', 'metadata_json', 'attachments_json', 'email', 'source', 'country', 'user_agent',
+  'occurrences', 'last_occurred_at', 'created_at',
+] as const satisfies readonly (keyof CrashReportRow)[];
+
+/**
+ * Every report moves three things at once: its group's counters, and either a new row or the
+ * counter of the device's earlier report. On SQLite the reports of one event-loop turn share one
+ * transaction and one WAL fsync (db/group-commit.ts, as form submissions and votes do) and each
+ * is answered once on disk; on PostgreSQL each is a transaction whose group upsert locks the
+ * group row, so two copies of one crash cannot both miss the fold.
+ */
+function sqliteRecorder(handle: DbHandle) {
+  const sqlite = handle.sqlite!;
+  const upsertGroup = sqlite.prepare(
+    `INSERT INTO crash_groups (id, app_id, fingerprint, app_version, exception_name, exception_reason, top_frames, occurrences, reports, first_seen_at, last_seen_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, 1, 0, ?, ?)
+     ON CONFLICT (app_id, fingerprint) DO UPDATE SET occurrences = crash_groups.occurrences + 1, last_seen_at = excluded.last_seen_at
+     RETURNING id, occurrences`,
+  );
+  const findFold = sqlite.prepare(
+    `SELECT id, occurrences FROM crash_reports WHERE app_id = ? AND fingerprint = ? AND device_key = ? AND created_at >= ? AND status = 'new' ORDER BY created_at DESC, id DESC LIMIT 1`,
+  );
+  const bump = sqlite.prepare('UPDATE crash_reports SET occurrences = occurrences + 1, last_occurred_at = ? WHERE id = ?');
+  const insert = sqlite.prepare(`INSERT INTO crash_reports (${REPORT_COLUMNS.join(', ')}) VALUES (${REPORT_COLUMNS.map(() => '?').join(', ')})`);
+  const countReport = sqlite.prepare('UPDATE crash_groups SET reports = reports + 1 WHERE id = ?');
+
+  const one = (rec: CrashRecord): CrashOutcome => {
+    const { row, group } = rec;
+    let groupId: string | null = null;
+    let groupCount: number | null = null;
+    if (group) {
+      const g = upsertGroup.get(rowId(), row.app_id, group.fingerprint, group.app_version, group.exception_name, group.exception_reason, group.top_frames, row.created_at, row.created_at) as { id: string; occurrences: number };
+      groupId = g.id;
+      groupCount = g.occurrences;
+      if (rec.foldSince && row.device_key) {
+        const prior = findFold.get(row.app_id, group.fingerprint, row.device_key, rec.foldSince) as { id: string; occurrences: number } | undefined;
+        if (prior) {
+          bump.run(row.created_at, prior.id);
+          return { id: prior.id, folded: true, occurrences: prior.occurrences + 1, groupCount };
+        }
+      }
+      countReport.run(groupId);
+    }
+    const full = { ...row, group_id: groupId } as Record<string, unknown>;
+    insert.run(...REPORT_COLUMNS.map((c) => full[c] ?? null));
+    return { id: row.id, folded: false, occurrences: 1, groupCount };
+  };
+  type Result = CrashOutcome | { error: string };
+  const writeGroup = sqlite.transaction((recs: CrashRecord[]) =>
+    recs.map((rec): Result => {
+      try {
+        return one(rec);
+      } catch (err) {
+        // A bad row fails alone; an error that ended the transaction fails the group (hot-insert.ts).
+        if (!sqlite.inTransaction) throw err;
+        return { error: err instanceof Error ? err.message : String(err) };
+      }
+    }),
+  );
+  const groups = createGroupCommit<CrashRecord, Result>((recs) => handle.durableWrite!(() => writeGroup.immediate(recs)), {
+    maxInFlight: Number.POSITIVE_INFINITY,
+  });
+  return async (rec: CrashRecord): Promise<CrashOutcome> => {
+    const r = await groups.submit(rec);
+    if ('error' in r) throw new Error(r.error);
+    return r;
+  };
+}
+
+function kyselyRecorder(db: Kysely<Database>) {
+  return (rec: CrashRecord): Promise<CrashOutcome> =>
+    db.transaction().execute(async (trx) => {
+      const { row, group } = rec;
+      let groupId: string | null = null;
+      let groupCount: number | null = null;
+      if (group) {
+        const g = await trx
+          .insertInto('crash_groups')
+          .values({ id: rowId(), app_id: row.app_id, ...group, occurrences: 1, reports: 0, first_seen_at: row.created_at, last_seen_at: row.created_at })
+          .onConflict((oc) =>
+            oc.columns(['app_id', 'fingerprint']).doUpdateSet((eb) => ({ occurrences: eb('crash_groups.occurrences', '+', 1), last_seen_at: eb.ref('excluded.last_seen_at') })),
+          )
+          .returning(['id', 'occurrences'])
+          .executeTakeFirstOrThrow();
+        groupId = g.id;
+        groupCount = Number(g.occurrences);
+        if (rec.foldSince && row.device_key) {
+          const prior = await trx
+            .selectFrom('crash_reports')
+            .select(['id', 'occurrences'])
+            .where('app_id', '=', row.app_id)
+            .where('fingerprint', '=', group.fingerprint)
+            .where('device_key', '=', row.device_key)
+            .where('created_at', '>=', rec.foldSince)
+            .where('status', '=', 'new')
+            .orderBy('created_at', 'desc')
+            .orderBy('id', 'desc')
+            .limit(1)
+            .executeTakeFirst();
+          if (prior) {
+            await trx.updateTable('crash_reports').set((eb) => ({ occurrences: eb('occurrences', '+', 1), last_occurred_at: row.created_at })).where('id', '=', prior.id).execute();
+            return { id: prior.id, folded: true, occurrences: Number(prior.occurrences) + 1, groupCount };
+          }
+        }
+        await trx.updateTable('crash_groups').set((eb) => ({ reports: eb('reports', '+', 1) })).where('id', '=', groupId).execute();
+      }
+      await trx.insertInto('crash_reports').values({ ...row, group_id: groupId }).execute();
+      return { id: row.id, folded: false, occurrences: 1, groupCount };
+    });
+}
+
+/** Crash reports and groups; every query is scoped by app. */
+export function createCrashStore(handle: DbHandle) {
+  const { db } = handle;
+  const reportsWithCount = () =>
+    db
+      .selectFrom('crash_reports')
+      .selectAll('crash_reports')
+      .select((eb) => eb.selectFrom('crash_groups').select('crash_groups.occurrences').whereRef('crash_groups.id', '=', 'crash_reports.group_id').as('group_count'));
+  return {
+    record: handle.sqlite && handle.durableWrite ? sqliteRecorder(handle) : kyselyRecorder(db),
+
+    page(appId: string, opts: { after?: After; limit: number; status?: string; fingerprint?: string }): Promise<CrashListRow[]> {
+      let q = reportsWithCount().where('crash_reports.app_id', '=', appId);
+      if (opts.status) q = q.where('crash_reports.status', '=', opts.status);
+      if (opts.fingerprint) q = q.where('crash_reports.fingerprint', '=', opts.fingerprint);
+      if (opts.after) q = q.where((eb) => olderThan(eb, opts.after!));
+      return q.orderBy('crash_reports.created_at', 'desc').orderBy('crash_reports.id', 'desc').limit(opts.limit).execute() as Promise<CrashListRow[]>;
+    },
+
+    get(appId: string, id: string): Promise<CrashListRow | undefined> {
+      return reportsWithCount().where('crash_reports.app_id', '=', appId).where('crash_reports.id', '=', id).executeTakeFirst() as Promise<CrashListRow | undefined>;
+    },
+
+    async setStatus(appId: string, id: string, status: string, reviewedAt: string | null): Promise<boolean> {
+      const r = await db.updateTable('crash_reports').set({ status, reviewed_at: reviewedAt }).where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+      return Number(r.numUpdatedRows) > 0;
+    },
+
+    /** Groups, the most recently seen first (a group that recurs while you page moves to the top). */
+    groups(appId: string, opts: { after?: [string, string]; limit: number }) {
+      let q = db.selectFrom('crash_groups').selectAll().where('app_id', '=', appId);
+      if (opts.after) {
+        const [t, id] = opts.after;
+        q = q.where((eb) => eb.or([eb('last_seen_at', '<', t), eb.and([eb('last_seen_at', '=', t), eb('id', '<', id)])]));
+      }
+      return q.orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+    },
+  };
+}
+export type CrashStore = ReturnType<typeof createCrashStore>;

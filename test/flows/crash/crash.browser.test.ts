@@ -1,0 +1,130 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from '../../../src/server.js';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
+import { testConfig, testDb, type TestApp } from '../../helpers.js';
+import { putAndPublish } from '../forms/forms.fixtures.js';
+import { goodCrash } from './crash.fixtures.js';
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Serious and critical axe-core findings on the page. */
+async function axeProblems(page: Page) {
+  // Injected through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
+  await page.evaluate(AXE);
+  return page.evaluate(async () => {
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.help}`);
+  });
+}
+
+describe('hosted crash page in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let slug: string;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    const db = await testDb('sqlite');
+    const app = await buildServer({ config: testConfig({ PUBLIC_RATE_LIMIT: '1000' }), db, logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const token = (await app.services.tokens.create('browser')).token;
+    t = { app, db, auth: { authorization: `Bearer ${token}` } } as unknown as TestApp;
+    close = async () => {
+      await app.close();
+      await db.cleanup();
+    };
+    const created = await app.inject({ method: 'POST', url: '/api/v1/apps', headers: t.auth, payload: { name: 'Orbit Notes' } });
+    slug = created.json().app.slug;
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await close?.();
+  });
+
+  async function context(opts: BrowserContextOptions) {
+    const ctx = await browser.newContext(opts);
+    await ctx.route('**/favicon.ico', (r) => r.fulfill({ status: 204 }));
+    return ctx;
+  }
+  const rows = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/crash/submissions?limit=200`, headers: t.auth })).json().submissions as any[];
+
+  it('says “not available yet” until the crash form is published', async () => {
+    const ctx = await context(PHONE as BrowserContextOptions);
+    const page = await ctx.newPage();
+    const res = await page.goto(`${base}/crash/${slug}`);
+    expect(res!.status()).toBe(404);
+    expect(await page.locator('h1').textContent()).toMatch(/Not available yet/);
+    await ctx.close();
+    await putAndPublish(t, slug, 'crash', goodCrash());
+  });
+
+  for (const js of [true, false]) {
+    it(`a phone sends a crash report ${js ? 'with' : 'without'} JavaScript; the owner reads it with its log`, async () => {
+      const ctx = await context({ ...(PHONE as BrowserContextOptions), javaScriptEnabled: js });
+      const page = await ctx.newPage();
+      const problems = watchConsole(page);
+      const tag = `${js ? 'js' : 'nojs'}${Date.now()}`;
+      await page.goto(`${base}/crash/${slug}`);
+      expect(await page.locator('h1').textContent()).toBe('Report a crash');
+      // Every input has a visible label.
+      for (const id of ['f-message', 'f-log', 'f-email']) expect(await page.locator(`label[for="${id}"]`).count()).toBe(1);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width).toBeLessThanOrEqual(390);
+      if (js) {
+        expect(await axeProblems(page)).toEqual([]);
+        await screenshot(page, 'crash-form-phone');
+      }
+      await page.fill('#f-message', `The app closed when I opened the cart ${tag}`);
+      await page.fill('#f-log', `10:01 open cart\n10:02 crash <script>alert(1)</script> ${tag}`);
+      await page.fill('#f-email', `crash-${tag}@example.com`);
+      await page.click('button[type="submit"]');
+      await page.locator('.success:not([hidden])').waitFor({ state: 'visible', timeout: 10_000 });
+      expect(await page.locator('.success h2').textContent()).toBe('Thanks!');
+      if (!js) expect(page.url()).toBe(`${base}/crash/${slug}?done=1`);
+      await screenshot(page, `crash-success-${js ? 'js' : 'nojs'}-phone`);
+      expect(problems).toEqual([]);
+      const mine = (await rows()).filter((r) => r.message.includes(tag));
+      expect(mine).toHaveLength(1);
+      expect(mine[0]).toMatchObject({
+        source: 'web',
+        email: `crash-${tag}@example.com`,
+        attachments: [{ name: 'log.txt', content: `10:01 open cart\n10:02 crash <script>alert(1)</script> ${tag}` }],
+        fingerprint: null,
+        status: 'new',
+      });
+      await ctx.close();
+    });
+  }
+
+  it('keeps typed text and marks the field when the server refuses (no JavaScript)', async () => {
+    const ctx = await context({ ...(PHONE as BrowserContextOptions), javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${base}/crash/${slug}`);
+    await page.fill('#f-message', 'Crash <b>bold</b>');
+    await page.evaluate(() => document.querySelector('#f-email')!.setAttribute('type', 'text'));
+    await page.fill('#f-email', 'not-an-email');
+    await page.click('button[type="submit"]');
+    await page.waitForLoadState();
+    expect(await page.locator('#f-email').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.inputValue('#f-message')).toBe('Crash <b>bold</b>');
+    expect(await page.locator('b').count()).toBe(0); // escaped, not rendered
+    await screenshot(page, 'crash-error-nojs-phone');
+    await ctx.close();
+  });
+
+  it('looks right on a desktop', async () => {
+    const ctx = await context(DESKTOP);
+    const page = await ctx.newPage();
+    const problems = watchConsole(page);
+    await page.goto(`${base}/crash/${slug}`);
+    await screenshot(page, 'crash-form-desktop');
+    expect(problems).toEqual([]);
+    await ctx.close();
+  });
+});
