@@ -70,7 +70,16 @@ export function createFlowService(deps: {
   const ctxFor = (app: AppRow): FlowContext => ({
     app,
     hasFlow: (type) => store.hasType(app.id, type),
+    publishedFlows: async () => {
+      const out: { type: string; slug: string; versionNumber: number; config: any }[] = [];
+      for (const f of await store.list(app.id)) {
+        const v = f.current_version_id ? await store.version(app.id, f.current_version_id) : undefined;
+        if (v) out.push({ type: f.type, slug: f.slug, versionNumber: v.version_number, config: JSON.parse(v.config_json) });
+      }
+      return out;
+    },
     webUrl: deps.webUrl,
+    clock,
   });
 
   /** Slug used for a request: the primary for single-instance types or when omitted. */
@@ -135,6 +144,8 @@ export function createFlowService(deps: {
 
   return {
     registry,
+    /** What warnings and publish hooks see of an app (legal previews its draft derivation with it). */
+    context: ctxFor,
     validate: (type: string, config: unknown) => validate(def(type), config),
 
     /** A published version's config by id (what a session pinned), or undefined. */

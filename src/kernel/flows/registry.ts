@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { AppRow } from '../../apps/apps.store.js';
+import type { Clock } from '../clock.js';
 
 /** An advisory finding on a saved config; never blocks saving. */
 export interface Warning {
@@ -13,7 +14,11 @@ export interface FlowContext {
   app: AppRow;
   /** Whether the app has a flow of that type (any slug). */
   hasFlow(type: string): Promise<boolean>;
+  /** The app's published flows (current versions) of every type: legal derives what they collect. */
+  publishedFlows(): Promise<{ type: string; slug: string; versionNumber: number; config: any }[]>;
   webUrl: string;
+  /** The server's clock (warnings about dates: legal's future effective date). */
+  clock: Clock;
 }
 
 /**

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { configUrl } from '../../kernel/web-url.js';
+import { emailInput, hexColor } from '../forms/forms.schema.js';
+import { CAPABILITY_IDS, DATA_KIND_IDS, PURPOSE_IDS, type Receive, type ProcessorRole } from './legal.presets.js';
+
+const text = (max: number) => z.string().trim().max(max);
+const line = (max: number) => z.string().trim().min(1).max(max);
+
+/** A single value where a list is expected is taken as a one-item list (agents often send one). */
+const list = <T extends z.ZodType>(item: T, min: number, max: number) => z.preprocess((v) => (typeof v === 'string' ? [v] : v), z.array(item).min(min).max(max));
+
+const purpose = z.enum(PURPOSE_IDS);
+const purposes = list(purpose, 1, PURPOSE_IDS.length)
+  .describe(
+    'Why the data is used: `app_functionality`, `analytics`, `product_personalization`, `developer_advertising` (your own marketing), `third_party_advertising`, `developer_communications`, `fraud_prevention`, `account_management`, `other`. One value or a list. Mapped to Apple’s and Google’s purpose names.',
+  );
+const kinds = list(z.enum(DATA_KIND_IDS), 1, DATA_KIND_IDS.length)
+  .describe(`What the processor receives, from: ${DATA_KIND_IDS.map((k) => `\`${k}\``).join(', ')}. Each maps to one Apple data type and one Google Play data type.`);
+
+export const processorInput = z
+  .object({
+    id: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'must be a preset id or a short id of lowercase letters, digits, - and _')
+      .describe(
+        'A preset id (`revenuecat`, `superwall`, `firebase`, `amplitude`, `posthog`, `sentry`, `mixpanel`, `appflows`; `appmate` is accepted for `appflows`) whose canonical description fills in, or your own id for a custom processor (then give `name` and `receives`).',
+      ),
+    name: line(80).optional().describe('Display name. Required in practice for custom processors; overrides a preset’s name.'),
+    purpose: purposes.optional().describe('Why it receives data. For a preset, replaces the purposes of every kind it receives; for a custom processor, applies to everything in `receives` (default `app_functionality`).'),
+    receives: kinds.optional().describe('What it receives. For a preset, replaces the canonical list (say so when you turned a feature off or on); a custom processor without it cannot be declared and is listed under `unmappedProcessors`.'),
+    privacyUrl: configUrl({ protocol: /^https$/, message: 'must be an https URL' }).optional().describe('Its privacy policy (https); presets bring their own.'),
+    description: text(300).optional().describe('One plain sentence on what it does for the app, shown on the policy page; presets bring their own.'),
+    linkedToIdentity: z.boolean().optional().describe('Whether what it receives is linked to the user’s identity (Apple’s “Data Linked to You”). Presets bring their own; custom default true (the cautious answer).'),
+    usedForTracking: z
+      .boolean()
+      .optional()
+      .describe('Whether it uses the data to track the user across other companies’ apps or websites, or shares it with data brokers. Presets bring their own; custom default: true only with purpose `third_party_advertising`.'),
+  })
+  .strict();
+export type ProcessorInput = z.infer<typeof processorInput>;
+
+const platformItem = z
+  .object({
+    capability: z.enum(CAPABILITY_IDS).describe('The platform capability the app uses.'),
+    label: line(80).optional().describe('Name shown for `other` (or a better name for any capability).'),
+    use: text(300).optional().describe('What the app uses it for, in plain words ("to log your sleep").'),
+    leavesDevice: z
+      .boolean()
+      .optional()
+      .describe(
+        'Default false: the data stays on the device (or in the user’s own private iCloud), is described on the policy page and is not declared as collected. true: it is sent to your servers, so it is declared (source: your entity name).',
+      ),
+    purpose: purposes.optional().describe('With leavesDevice: why (default `app_functionality`).'),
+  })
+  .strict();
+const platformData = list(z.union([z.enum(CAPABILITY_IDS), platformItem]), 0, 20).transform((items) => items.map((it) => (typeof it === 'string' ? { capability: it } : it)));
+export type PlatformItem = z.infer<typeof platformItem>;
+
+const declarations = z
+  .object({
+    sellsData: z.boolean().describe('Whether you sell user data (or share it for money or other value).'),
+    advertising: z.boolean().describe('Whether the app shows advertising.'),
+    analytics: z.boolean().describe('Whether you use analytics services to measure how the app is used (an analytics preset, or a custom processor with purpose `analytics`).'),
+    tracking: z.boolean().describe('Whether you or a partner track users across other companies’ apps and websites (Apple’s ATT definition).'),
+    profiling: z.boolean().describe('Whether you build profiles of users to make automated decisions about them.'),
+  })
+  .strict()
+  .describe('Your answers to the questions a policy must address; the false ones become the negative claims (“We do not sell your data”).');
+
+const terms = z
+  .object({
+    subscriptions: z.boolean().optional().describe('Include the auto-renewing subscriptions section. Default: true when a `revenuecat` or `superwall` processor is listed.'),
+    minimumAge: z.number().int().min(4).max(21).optional().describe('Minimum age to use the app.'),
+    governingLaw: text(120).optional().describe('Law governing the terms; default `entity.jurisdiction`.'),
+    appleStandardEula: z.boolean().optional().describe('Refer to Apple’s standard licence agreement (default true).'),
+    sections: z
+      .array(z.object({ title: line(120), body: line(4000) }).strict())
+      .max(20)
+      .optional()
+      .describe('Extra sections of your own, in order, after the generated ones (plain text; blank lines separate paragraphs).'),
+  })
+  .strict();
+
+/** Keys publish writes into a version; an agent may send a published config back as a draft. */
+const SERVER_KEYS = ['frozen'];
+function dropServerKeys(v: unknown): unknown {
+  if (!v || typeof v !== 'object' || Array.isArray(v)) return v;
+  const out = { ...(v as Record<string, unknown>) };
+  for (const k of SERVER_KEYS) delete out[k];
+  return out;
+}
+
+export const legalConfigObject = z
+  .object({
+    type: z.literal('legal').optional(),
+    entity: z
+      .object({
+        name: line(120).describe('Who is responsible for the app: you or your company, as it should appear in the policy.'),
+        contactEmail: emailInput.optional().describe('Where users write for privacy requests (access, deletion). Strongly advised; without it a warning.'),
+        jurisdiction: text(120).optional().describe('Where you are established ("Germany", "California, USA"); shown in the policy and the default governing law of the terms.'),
+      })
+      .strict(),
+    effectiveDate: z.iso
+      .date()
+      .optional()
+      .describe('YYYY-MM-DD. Publish always stamps it to the publish day (UTC), so a value here only previews; a future one draws a warning.'),
+    localData: list(line(200), 0, 30)
+      .optional()
+      .describe('What the app keeps only on the device ("sleep logs", "journal entries"). Described on the policy page, never declared as collected.'),
+    processors: z
+      .array(processorInput)
+      .max(30)
+      .default([])
+      .describe('Third parties (and this service) that receive data from the app. Only data that leaves the device counts as collected.'),
+    platformData: platformData
+      .optional()
+      .describe('Platform capabilities the app uses: `health`, `motion`, `location`, `notifications`, `cloud_sync`, `camera`, `photos`, `microphone`, `speech_recognition`, `contacts`, `calendar`, `bluetooth`, `face_id`, `other`; a bare id or `{ capability, use?, leavesDevice?, purpose? }`.'),
+    declarations,
+    childrenDirected: z.boolean().optional().describe('Whether the app is directed at children (under 13). Omitted: the policy says nothing about children.'),
+    medicalDisclaimer: z
+      .union([z.boolean(), line(2000)])
+      .optional()
+      .describe('true adds the standard “not medical advice” section to the terms (and a line to the policy); a string replaces its text.'),
+    terms: terms.optional().describe('Options of the generated terms of use.'),
+    locales: z
+      .array(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag like en or pt-BR'))
+      .max(20)
+      .optional()
+      .describe('Languages you offer the policy in. The generated pages are English for now; the first locale sets the page’s lang attribute when it is English.'),
+    hero: z.object({ accentColor: hexColor.optional() }).strict().optional().describe('Look of the public pages: accent colour of links and headings.'),
+  })
+  .strict();
+
+export const legalConfig = z
+  .preprocess(dropServerKeys, legalConfigObject)
+  .describe(
+    'Privacy policy and terms composed from facts you assert; the service never infers what your app does. The generated pages, App Store privacy declaration and Play Data safety answers are a careful starting point, not legal advice: have them reviewed for your situation. `frozen` (written by publish) is ignored on PUT.',
+  );
+export type LegalConfig = z.infer<typeof legalConfigObject>;
+
+/** A processor with everything filled in, as a published version freezes it. */
+export interface ResolvedProcessor {
+  id: string;
+  /** The preset it came from (aliases resolved), or null for a custom processor. */
+  preset: string | null;
+  name: string;
+  role: ProcessorRole;
+  description: string;
+  privacyUrl: string | null;
+  receives: Receive[];
+  linkedToIdentity: boolean;
+  usedForTracking: boolean;
+  /** false: not enough facts to declare it (a custom processor without `receives`). */
+  mapped: boolean;
+  /** For `appflows`: the published flows behind each kind. */
+  flows?: { type: string; slug: string; version: number; kinds: string[] }[];
+}
+
+/** What publish writes into a version so its pages and declaration never change afterwards. */
+export interface Frozen {
+  processors: ResolvedProcessor[];
+  /** Published flows of the app at publish time (type, slug, version). */
+  flows: { type: string; slug: string; version: number }[];
+}
+
+export type PublishedLegal = LegalConfig & { type: 'legal'; effectiveDate: string; frozen: Frozen };

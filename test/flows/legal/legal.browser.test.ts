@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
+import { testApp, type TestApp } from '../../helpers.js';
+import { goodFeedback, goodWaitlist, json, putAndPublish } from '../forms/forms.fixtures.js';
+import { goodLegal } from './legal.fixtures.js';
+
+const axeSource: string = createRequire(import.meta.url)('axe-core').source;
+
+/**
+ * The public legal pages in Chromium, on a phone and on a desktop: readable (no sideways
+ * scrolling, no serious accessibility problem), printable, and private: every request the page
+ * makes goes to our own origin, and nothing sets a cookie.
+ */
+describe('legal pages in Chromium', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let origin: string;
+  let now = new Date('2026-03-01T10:00:00Z');
+
+  beforeAll(async () => {
+    t = await testApp('sqlite', { clock: { now: () => now } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await t.createApp({ name: 'Sleepy', slug: 'sleepy', logoUrl: 'https://cdn.example/sleepy.png' });
+    await putAndPublish(t, 'sleepy', 'waitlist', goodWaitlist());
+    await putAndPublish(t, 'sleepy', 'legal', goodLegal({ hero: { accentColor: '#0f766e' } }));
+    now = new Date('2026-05-20T10:00:00Z');
+    await putAndPublish(t, 'sleepy', 'feedback', goodFeedback());
+    await putAndPublish(
+      t,
+      'sleepy',
+      'legal',
+      goodLegal({
+        hero: { accentColor: '#0f766e' },
+        processors: [{ id: 'revenuecat' }, { id: 'superwall' }, { id: 'sentry' }, { id: 'posthog' }, { id: 'appflows' }, { id: 'mailer', name: 'Postmark', receives: ['email'], purpose: 'developer_communications', privacyUrl: 'https://postmarkapp.com/privacy-policy' }],
+        declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false },
+        medicalDisclaimer: true,
+      }),
+    );
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  /** A context that refuses and records every request to another origin, and every Set-Cookie. */
+  async function privateContext(options: object) {
+    const ctx: BrowserContext = await browser.newContext(options);
+    const external: string[] = [];
+    const cookies: string[] = [];
+    const failed: string[] = [];
+    await ctx.route('**/*', (route) => {
+      const url = route.request().url();
+      if (url.startsWith(`${origin}/`)) return route.continue();
+      external.push(url);
+      return route.abort();
+    });
+    ctx.on('response', async (r) => {
+      const c = await r.headerValue('set-cookie');
+      if (c) cookies.push(`${r.url()}: ${c}`);
+      if (r.status() >= 400 && !r.url().endsWith('/legal/nobody')) failed.push(`${r.status()} ${r.url()}`);
+    });
+    return { ctx, external, cookies, failed };
+  }
+
+  const PAGES: [string, string][] = [
+    ['privacy', '/legal/sleepy'],
+    ['terms', '/legal/sleepy/terms'],
+    ['archived', '/legal/sleepy/v/1'],
+    ['app-store', '/legal/sleepy/app-store-privacy'],
+    ['play', '/legal/sleepy/play-data-safety'],
+    ['missing', '/legal/nobody'],
+  ];
+
+  for (const [device, options] of [
+    ['phone', PHONE],
+    ['desktop', DESKTOP],
+  ] as const) {
+    it(`${device}: every page renders readably, accessibly, with no external request and no cookie`, async () => {
+      const { ctx, external, cookies, failed } = await privateContext(options);
+      const page = await ctx.newPage();
+      const problems = watchConsole(page);
+      for (const [name, path] of PAGES) {
+        const res = await page.goto(`${origin}${path}`);
+        expect(res?.status(), path).toBe(name === 'missing' ? 404 : 200);
+        expect(res?.request().redirectedFrom(), path).toBeNull();
+        await screenshot(page, `legal-${name}-${device}`);
+        // No sideways scrolling on a phone: long words, URLs and tables wrap or scroll inside.
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        expect(overflow, path).toBeLessThanOrEqual(0);
+        await page.evaluate(axeSource);
+        const violations = await page.evaluate(async () => {
+          const r = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
+          return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+        });
+        expect(violations, path).toEqual([]);
+      }
+      expect(external).toEqual([]);
+      expect(cookies).toEqual([]);
+      expect(await ctx.cookies()).toEqual([]);
+      // The 404 page's own status shows in the console; every other resource loaded.
+      expect(failed).toEqual([]);
+      expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
+      await ctx.close();
+    });
+  }
+
+  it('the archived version links to the current one; the history links to every version', async () => {
+    const { ctx, external } = await privateContext(PHONE);
+    const page = await ctx.newPage();
+    await page.goto(`${origin}/legal/sleepy/v/1`);
+    const notice = page.getByRole('note');
+    await expect.poll(() => notice.textContent()).toContain('in effect from March 1, 2026 until May 20, 2026');
+    await notice.getByRole('link', { name: 'Read the current version (version 2)' }).click();
+    await page.waitForURL(`${origin}/legal/sleepy`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Privacy policy');
+    expect(await page.locator('.doc-meta').textContent()).toBe('Effective May 20, 2026 · Version 2');
+    await page.getByRole('link', { name: 'Version 1' }).click();
+    await page.waitForURL(`${origin}/legal/sleepy/v/1`);
+    await page.getByRole('link', { name: 'Terms of use' }).click();
+    await page.waitForURL(`${origin}/legal/sleepy/v/1/terms`);
+    expect(await page.getByRole('note').count()).toBe(1);
+    expect(external).toEqual([]);
+    await ctx.close();
+  });
+
+  it('prints: navigation hidden, link targets written out, one clean column', async () => {
+    const { ctx } = await privateContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(`${origin}/legal/sleepy`);
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.locator('.doc-nav').isVisible()).toBe(false);
+    const after = await page.evaluate(() => getComputedStyle(document.querySelector('.processor a[href^="https"]')!, '::after').content);
+    expect(after).toContain('https://www.revenuecat.com/privacy/');
+    await screenshot(page, 'legal-privacy-print');
+    const pdf = await page.pdf({ format: 'A4' });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    await ctx.close();
+  });
+
+  it('browsers get the declaration as a page; programs get JSON at the same address', async () => {
+    const { ctx } = await privateContext(DESKTOP);
+    const page = await ctx.newPage();
+    await page.goto(`${origin}/legal/sleepy/app-store-privacy`);
+    expect(await page.getByRole('heading', { name: 'Data Linked to You' }).isVisible()).toBe(true);
+    const fromScript = await page.evaluate(async () => (await fetch(location.href)).json());
+    expect(fromScript.basis).toMatchObject({ version: 2, effectiveDate: '2026-05-20' });
+    const api = await t.app.inject({ method: 'GET', url: '/api/v1/apps/sleepy/legal/app-store-privacy', headers: { ...t.auth, ...json } });
+    expect(fromScript).toEqual(api.json());
+    await ctx.close();
+  });
+});
