@@ -1,3 +1,5 @@
+import { qrModule } from './qr/qr.module.js';
+import { linkPageModule } from './flows/link-page/link-page.module.js';
 import { legalModule } from './flows/legal/legal.module.js';
 import { crashModule } from './flows/crash/crash.module.js';
 import { appsModule } from './apps/apps.module.js';
@@ -14,4 +16,4 @@ import { tokensModule } from './tokens/tokens.module.js';
  * Every capability, one line each. The order is the order of flow types in the registry, of
  * operations in the OpenAPI document and MCP tool list, and of route registration.
  */
-export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, crashModule, wishlistModule, onboardingModule, referralModule, legalModule] as const;
+export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, crashModule, wishlistModule, onboardingModule, referralModule, legalModule, linkPageModule, qrModule] as const;

@@ -8,6 +8,7 @@ import { linksMigrations } from './migrations/links.js';
 import { onboardingMigrations } from './migrations/onboarding.js';
 import { referralMigrations } from './migrations/referral.js';
 import { wishlistMigrations } from './migrations/wishlist.js';
+import { linkPageMigrations } from './migrations/link-page.js';
 import { crashMigrations } from './migrations/crash.js';
 
 /**
@@ -22,6 +23,7 @@ const all: Record<string, Migration> = {
   ...sessionMigrations,
   ...onboardingMigrations,
   ...referralMigrations,
+  ...linkPageMigrations,
   ...crashMigrations,
 };
 

@@ -370,4 +370,23 @@ export interface CrashTables {
   contact_replies: ContactRepliesTable;
 }
 
-export type Database = KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables & ReferralTables & CrashTables;
+export interface LinkPageClicksTable {
+  app_id: string;
+  /** base64url SHA-256 of `<kind>\n<url>`: one link of the page (its list and destination). */
+  link_key: string;
+  /** UTC day, YYYY-MM-DD. */
+  day: string;
+  is_bot: number;
+  /** icon | link */
+  kind: string;
+  url: string;
+  /** The link's label at its latest click. */
+  label: string;
+  clicks: number;
+}
+
+export interface LinkPageTables {
+  link_page_clicks: LinkPageClicksTable;
+}
+
+export type Database = KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables & ReferralTables & CrashTables & LinkPageTables;

@@ -1,0 +1,126 @@
+import type { Config } from '../config.js';
+import type { DbHandle } from '../db/index.js';
+import { AppError, notFound, type Issue } from '../kernel/errors.js';
+import type { FlowService } from '../kernel/flows/flows.service.js';
+import { separateSignupHost } from '../kernel/signup-host.js';
+import { linkPageUrl } from '../flows/link-page/link-page.flow.js';
+import { normalizeCode } from '../flows/referral/referral.service.js';
+import { createReferralStore } from '../flows/referral/referral.store.js';
+import { createLinkStore } from '../links/links.store.js';
+import { QR_SIZE, renderQr, type QrFormat, type QrImage, type QrTheme } from './qr.render.js';
+
+/** The `{flow}` values of WIRE B.2 "QR query" (the SDK's nine and the MCP's `crash`). */
+export const QR_FLOWS = ['cancel', 'waitlist', 'feedback', 'report', 'contact', 'onboarding', 'wishlist', 'link', 'referral', 'crash'] as const;
+export type QrFlow = (typeof QR_FLOWS)[number];
+
+/** The flow type behind a QR flow value: `link` is the link page; the others are their own type. */
+export const flowTypeOf = (flow: QrFlow) => (flow === 'link' ? 'link_page' : flow);
+
+export interface QrOptions {
+  format: QrFormat;
+  size: number;
+  theme: QrTheme;
+}
+
+/**
+ * The image query: `format` png|svg (default png), `size` an integer clamped to
+ * [QR_SIZE.min, QR_SIZE.max] (default QR_SIZE.default), `theme` light|dark (default light;
+ * `auto`, which WIRE's clients never send, is light). A value outside these is a 422 naming it.
+ */
+export function imageOptions(q: { format?: string; size?: string; theme?: string }): QrOptions {
+  const issues: Issue[] = [];
+  const format = q.format ?? 'png';
+  if (format !== 'png' && format !== 'svg') issues.push({ path: '/format', message: 'must be png or svg' });
+  let size: number = QR_SIZE.default;
+  if (q.size !== undefined) {
+    if (!/^\d{1,9}$/.test(q.size)) issues.push({ path: '/size', message: `must be a whole number of pixels (clamped to ${QR_SIZE.min}-${QR_SIZE.max})` });
+    else size = Math.min(QR_SIZE.max, Math.max(QR_SIZE.min, Number(q.size)));
+  }
+  const theme = q.theme === undefined || q.theme === 'auto' ? 'light' : q.theme;
+  if (theme !== 'light' && theme !== 'dark') issues.push({ path: '/theme', message: 'must be light or dark' });
+  if (issues.length) throw new AppError(422, `Invalid query: ${issues[0].path} ${issues[0].message}`, { issues });
+  return { format: format as QrFormat, size, theme: theme as QrTheme };
+}
+
+/**
+ * QR codes of the public URL of an app's flows and of short links. The URLs are the hosted pages'
+ * own (what their routes serve; the tests follow each decoded URL and get the page): cancel,
+ * onboarding, wishlist, feedback, report, contact and crash at `WEB_URL/<flow>/<app>`, the
+ * waitlist at `SIGNUP_URL/<app>` when SIGNUP_URL is a host of its own (else
+ * `WEB_URL/waitlist/<app>`), the link page at `WEB_URL/p/<app>`, a referral invite at
+ * `WEB_URL/r/<code>`, a short link at its `shortUrl`. Rendered images are kept in memory by
+ * (text, format, size, theme): a hit costs no rendering.
+ */
+export function createQrService(deps: { config: Config; db: DbHandle; flows: FlowService }) {
+  const { config, flows } = deps;
+  const referrals = createReferralStore(deps.db);
+  const links = createLinkStore(deps.db.db);
+  const signupHost = separateSignupHost(config);
+
+  const urlOf = (flow: QrFlow, appSlug: string, code?: string): string => {
+    const slug = encodeURIComponent(appSlug);
+    switch (flow) {
+      case 'link':
+        return linkPageUrl(config.webUrl, appSlug);
+      case 'waitlist':
+        return signupHost ? `${config.signupUrl}/${slug}` : `${config.webUrl}/waitlist/${slug}`;
+      case 'referral':
+        return `${config.webUrl}/r/${code}`;
+      default:
+        return `${config.webUrl}/${flow}/${slug}`;
+    }
+  };
+
+  /** The URL a flow's code encodes; 404 when the app is unknown or has not published that flow. */
+  async function flowUrl(appSlug: string, flow: string, rawCode?: string): Promise<string> {
+    if (!(QR_FLOWS as readonly string[]).includes(flow)) {
+      throw new AppError(422, `Invalid flow "${flow.slice(0, 40)}": must be one of ${QR_FLOWS.join(', ')}`, { issues: [{ path: '/flow', message: `must be one of ${QR_FLOWS.join(', ')}` }] });
+    }
+    const f = flow as QrFlow;
+    const type = flowTypeOf(f);
+    // A type this server does not have (a capability not installed): its page does not exist either.
+    if (!flows.registry.get(type)) throw notFound(`${f} flows are not available on this server`);
+    let code: string | undefined;
+    if (f === 'referral') {
+      code = rawCode === undefined ? '' : normalizeCode(rawCode);
+      if (!/^[A-Z0-9]{8}$/.test(code)) {
+        throw new AppError(422, 'Invalid query: /code a referral QR code needs the referral code (8 letters and digits, dashes ignored)', {
+          issues: [{ path: '/code', message: 'required for flow referral: the referral code (8 letters and digits, dashes ignored)' }],
+        });
+      }
+    }
+    const published = await flows.publicFlow(appSlug, type);
+    if (code) {
+      const row = await referrals.byCode(code);
+      if (!row || row.app_id !== published.app.id) throw notFound('Referral code not found');
+    }
+    return urlOf(f, published.app.slug, code);
+  }
+
+  /** A short link's `shortUrl` by its code; 404 when there is no such link. */
+  async function shortLinkUrl(code: string): Promise<string> {
+    const row = /^[a-z0-9_-]{1,40}$/i.test(code) ? await links.byCode(code.toLowerCase()) : undefined;
+    if (!row) throw notFound('Link not found');
+    return `${config.shortLinkUrl}/${row.code}`;
+  }
+
+  const images = new Map<string, Promise<QrImage>>();
+  function image(text: string, o: QrOptions): Promise<QrImage> {
+    const key = `${o.format}\n${o.size}\n${o.theme}\n${text}`;
+    let hit = images.get(key);
+    if (hit) {
+      // Most recently used last: the oldest entry is the one dropped when full.
+      images.delete(key);
+      images.set(key, hit);
+      return hit;
+    }
+    hit = renderQr(text, o.format, o.size, o.theme);
+    if (images.size >= 500) images.delete(images.keys().next().value!);
+    images.set(key, hit);
+    hit.catch(() => images.delete(key));
+    return hit;
+  }
+
+  return { flowUrl, shortLinkUrl, image, urlOf };
+}
+export type QrService = ReturnType<typeof createQrService>;
