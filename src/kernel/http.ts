@@ -70,7 +70,14 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
     if (!path.startsWith('/api/') && /text\/html/.test(request.headers.accept ?? '')) {
       return sendPage(reply, MessagePage({ title: 'Page not found', message: 'This page does not exist or is no longer available.' }), { status: 404 });
     }
-    reply.code(404).send({ error: `Not found: ${request.method} ${path}` });
+    // Clients built for a fuller server (AppMate's MCP and SDK, WIRE.md) may call a capability
+    // this one does not offer: say so, rather than a bare "not found".
+    const api = path.startsWith('/api/');
+    reply.code(404).send({
+      error: api
+        ? `${request.method} ${path} is not available on this server: no such endpoint in this version of Appflows (the API it offers is listed at /docs and /api/v1/openapi.json)`
+        : `Not found: ${request.method} ${path}`,
+    });
   });
 }
 

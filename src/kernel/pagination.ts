@@ -1,9 +1,21 @@
 import { z } from 'zod';
 import { badRequest } from './errors.js';
 
-/** `?limit=&cursor=`: limit 1-200 (default 50); cursors are opaque base64url JSON. */
+export const PAGE_CAP = 200;
+
+/**
+ * `?limit=&cursor=`: limit 1-200 (default 50); cursors are opaque base64url JSON. A limit above
+ * the cap is clamped to it (SPEC: "page size cap 200"), not refused: a client asking for 500
+ * gets pages of 200 and a nextCursor.
+ */
 export const pageQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50).describe('Page size, 1-200 (default 50).'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, PAGE_CAP))
+    .default(50)
+    .describe('Page size, 1-200 (default 50); a larger value is clamped to 200.'),
   cursor: z.string().max(500).optional().describe('Opaque cursor: the `nextCursor` of the previous page.'),
 });
 export type PageQuery = z.infer<typeof pageQuery>;

@@ -91,10 +91,12 @@ describeEachDb('apps', (dialect) => {
 
   it('reserves the first word of every route the server registers', async () => {
     const words = new Set<string>();
-    // The tree's top-level lines carry whole leading segments (`├── /api/v1/apps (GET, …)`).
-    for (const m of t.app.printRoutes({ commonPrefix: false }).matchAll(/^[├└]── (\/\S*)/gm)) {
-      const word = firstSegment(m[1]);
-      if (word) words.add(word);
+    // With the home page at `/`, the tree is `└── / (GET)` and its children, one level in, carry
+    // whole leading segments without the slash (`    ├── api/public/sessions (POST)`).
+    for (const m of t.app.printRoutes({ commonPrefix: false }).matchAll(/^(?:[├└]── \/|    [├└]── |    │   (?![├└│ ]))(\S+)/gm)) {
+      const word = firstSegment(`/${m[1]}`);
+      // Only words shaped like a slug can collide with one (not `favicon.ico`).
+      if (word && /^[a-z0-9-]+$/.test(word)) words.add(word);
     }
     expect([...words]).toEqual(expect.arrayContaining(['api', 'assets', 'docs', 'healthz', 'l', 'mcp', 'embed', 'waitlist', 'wishlist', 'feedback']));
     // The static list covers them all, so `appflows mcp` (no HTTP routes) refuses the same slugs.

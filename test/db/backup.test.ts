@@ -90,11 +90,11 @@ describe('appflows backup <file>', () => {
     const env = processEnv('sqlite');
     const r = await run(env, 'backup');
     expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^backup needs <file>/);
+    expect(r.stderr).toMatch(/^appflows: backup needs <file>/);
     if (PG_URL) {
       const pg = await run(processEnv('postgres'), 'backup', join(env.DATA_DIR, 'x.db'));
       expect(pg.code).toBe(1);
-      expect(pg.stderr).toMatch(/^backup copies the embedded SQLite database; for PostgreSQL use pg_dump/);
+      expect(pg.stderr).toMatch(/^appflows: backup copies the embedded SQLite database; for PostgreSQL use pg_dump/);
       expect(existsSync(join(env.DATA_DIR, 'x.db'))).toBe(false);
     }
   });

@@ -11,10 +11,18 @@ describeEachDb('HTTP behaviour', (dialect) => {
   afterAll(() => t.close());
 
   it('unknown routes are a JSON 404', async () => {
-    const r = await t.app.inject({ method: 'GET', url: '/api/v1/nope' });
+    const r = await t.app.inject({ method: 'GET', url: '/nope', headers: { accept: 'application/json' } });
     expect(r.statusCode).toBe(404);
     expect(r.headers['content-type']).toMatch(/application\/json/);
     expect(r.json().error).toMatch(/Not found/);
+  });
+
+  it('an API route this server does not offer says the capability is not available here (a WIRE call of a fuller server)', async () => {
+    const r = await t.app.inject({ method: 'POST', url: '/api/public/telemetry/batch', headers: { 'content-type': 'application/json' }, payload: '{}' });
+    expect(r.statusCode).toBe(404);
+    expect(r.json().error).toBe('POST /api/public/telemetry/batch is not available on this server: no such endpoint in this version of Appflows (the API it offers is listed at /docs and /api/v1/openapi.json)');
+    const owner = await t.app.inject({ method: 'GET', url: '/api/v1/apps/x/analytics/retention', headers: t.auth });
+    expect(owner.json().error).toMatch(/^GET \/api\/v1\/apps\/x\/analytics\/retention is not available on this server/);
   });
 
   it('malformed JSON is a 400 with a JSON error and no stack trace', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { htmlEmail } from '../../kernel/email.js';
 import { ignoredFlowSlug } from '../../kernel/flows/flows.service.js';
 import { configUrl } from '../../kernel/web-url.js';
 import { snakeId } from '../cancel/cancel.schema.js';
@@ -116,7 +117,8 @@ export const formLook = {
 
 // ---- Submit bodies ----
 
-export const emailInput = z.string().trim().max(254).pipe(z.email('must be a valid email address'));
+/** Every email field: the browser's `type=email` rule (kernel/email.ts). */
+export const emailInput = htmlEmail;
 
 const attrValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null()]);
 export const attributes = z

@@ -1,5 +1,5 @@
 import type { Issue } from '../../kernel/errors.js';
-import { HTML_EMAIL } from './onboarding.runtime.schema.js';
+import { HTML_EMAIL } from '../../kernel/email.js';
 import type { OnboardingConfig } from './onboarding.schema.js';
 import { answerKeys } from './onboarding.warnings.js';
 

@@ -1,8 +1,5 @@
 import { z } from 'zod';
-
-/** An email as the browser's `<input type=email>` accepts it (WHATWG HTML "valid email address"). */
-export const HTML_EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
-export const htmlEmail = z.string().trim().max(254).regex(HTML_EMAIL, 'must be a valid email address');
+import { htmlEmail } from '../../kernel/email.js';
 
 export const CLAIM_PREFIX = 'amob_';
 /** `amob_` + 32 base62 characters: 190 bits. */

@@ -1,7 +1,8 @@
 import type { Issue } from '../../kernel/errors.js';
 import { usableScheme } from '../../kernel/sessions/deep-link.js';
 import type { Answers } from './onboarding.answers.js';
-import { CLAIM_TOKEN, htmlEmail } from './onboarding.runtime.schema.js';
+import { htmlEmail } from '../../kernel/email.js';
+import { CLAIM_TOKEN } from './onboarding.runtime.schema.js';
 import type { OnboardingConfig, OnboardingStep } from './onboarding.schema.js';
 import { answerKeys } from './onboarding.warnings.js';
 

@@ -16,9 +16,11 @@ function Extras({ hero }: { hero: NonNullable<WaitlistConfig['hero']> }) {
         <ul class="bullets">
           {hero.bullets.map((b) => (
             <li>
-              <span class="icon" aria-hidden="true">
-                {b.icon}
-              </span>
+              {b.icon ? (
+                <span class="icon" aria-hidden="true">
+                  {b.icon}
+                </span>
+              ) : null}
               <span>
                 <strong>{b.title}</strong>
                 {b.body ? <span class="muted">{b.body}</span> : null}

@@ -66,6 +66,32 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
     return { slugs, flowId: f.id };
   }
 
+  /** One CSV column per custom field of the exported waitlists (draft and published configs), first seen first. */
+  async function fieldColumns(app: AppRow, flowIds: string[]): Promise<CsvColumn<SignupRow>[]> {
+    const ids: string[] = [];
+    for (const f of await flows.list(app, 'waitlist')) {
+      if (!flowIds.includes(f.id)) continue;
+      const env = await flows.get(app, 'waitlist', f.slug);
+      for (const c of [env.published?.config, env.draft.config] as (WaitlistConfig | undefined)[]) for (const field of c?.fields ?? []) if (!ids.includes(field.id)) ids.push(field.id);
+    }
+    const base = new Set([...CSV_COLUMNS.map((c) => c.header), 'flowSlug']);
+    // Columns of one row are read one after another: parse its answers once.
+    let lastRow: SignupRow | undefined;
+    let answers: Record<string, unknown> = {};
+    const answersOf = (r: SignupRow) => {
+      if (r !== lastRow) answers = r.attributes_json ? JSON.parse(r.attributes_json) : {};
+      lastRow = r;
+      return answers;
+    };
+    return ids.map((id) => ({
+      header: base.has(id) ? `field_${id}` : id,
+      value: (r: SignupRow) => {
+        const v = answersOf(r)[id];
+        return v === undefined || v === null ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
+      },
+    }));
+  }
+
   const fetchPage = (app: AppRow, flowId?: string) => (after: After | undefined, limit: number) => store.page(app.id, { flowId, after, limit });
 
   return {
@@ -122,9 +148,10 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
       return { signups: items.map((r) => toSignup(r, slugs.get(r.flow_id))), nextCursor };
     },
 
-    async csv(app: AppRow, q: { flowSlug?: string }) {
-      const { flowId } = await waitlists(app, q.flowSlug);
-      return csvStream(CSV_COLUMNS, allRows(fetchPage(app, flowId)));
+    async csv(app: AppRow, q: { flowSlug?: string; columns?: 'default' | 'all' }) {
+      const { slugs, flowId } = await waitlists(app, q.flowSlug);
+      if (q.columns !== 'all') return csvStream(CSV_COLUMNS, allRows(fetchPage(app, flowId)));
+      return csvStream([...CSV_COLUMNS, { header: 'flowSlug', value: (r: SignupRow) => slugs.get(r.flow_id) ?? null }, ...(await fieldColumns(app, flowId ? [flowId] : [...slugs.keys()]))], allRows(fetchPage(app, flowId)));
     },
 
     templates: () => WAITLIST_TEMPLATES,

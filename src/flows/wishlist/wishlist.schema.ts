@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { htmlEmail } from '../../kernel/email.js';
 import { pageQuery } from '../../kernel/pagination.js';
 import { snakeId } from '../cancel/cancel.schema.js';
+import { success } from '../forms/forms.schema.js';
 
 /** Statuses in lifecycle order. `pending` is the moderation queue and is never public. */
 export const IDEA_STATUSES = ['pending', 'open', 'planned', 'in_progress', 'done', 'declined'] as const;
@@ -32,7 +34,7 @@ export const wishlistConfig = z
       .strict()
       .optional(),
     categories: z
-      .array(z.object({ id: snakeId, label: text(60).min(1), emoji: text(16).optional() }).strict())
+      .array(z.object({ id: snakeId, label: text(60).min(1), emoji: text(16).optional(), hint: text(200).optional().describe('Accepted as on report categories (the native SDK shows it); the hosted board lists labels only.') }).strict())
       .max(12)
       .optional()
       .describe('0-12 categories ideas can be filed under.'),
@@ -43,12 +45,13 @@ export const wishlistConfig = z
       .describe('Display labels for the public statuses.'),
     submitForm: z.object({ titlePlaceholder: text(120).optional(), bodyPlaceholder: text(200).optional() }).strict().optional(),
     moderation: z.object({ autoApprove: z.boolean().optional().describe('true skips the pending queue (default false).') }).strict().optional(),
-    success: z.object({ title: text(120), body: text(1000) }).strict().describe('Shown after a submission.'),
+    success: success.describe('Shown after a submission; ctaLabel and ctaUrl (both or neither) add a button.'),
     hero: z
       .object({
         theme: z.enum(['minimal', 'gradient', 'dark', 'side_by_side']).optional(),
         eyebrow: text(40).optional(),
         accentColor: hex.optional(),
+        titleFont: text(60).optional().describe('Accepted as on the forms (the native SDK reads it); the hosted board uses the system font.'),
       })
       .strict()
       .optional(),
@@ -69,7 +72,7 @@ const flowSlug = z.string().max(80).optional().describe('Accepted and ignored: o
 const userId = z.string().trim().min(1).max(200).optional().describe('Host-app user id: the strongest anonymous-mode identity (works across devices).');
 const anonId = z.string().trim().min(1).max(100).optional().describe('SDK-generated anonymous id (32 hex characters).');
 const anonymousId = z.string().trim().min(1).max(100).optional().describe('Alias of `anonId` (the name other endpoints use).');
-const email = z.email().max(254).optional().describe('Email; in email mode it is the identity (only its keyed hash is used for dedupe).');
+const email = htmlEmail.optional().describe('Email; in email mode it is the identity (only its keyed hash is used for dedupe).');
 const displayName = z.string().trim().max(60).optional().describe('Name shown as the author; "Anonymous" when omitted.');
 export const ideaId = z.string().min(1).max(64).describe('Id of the idea.');
 

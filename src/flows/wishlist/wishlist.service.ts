@@ -10,7 +10,6 @@ import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { newId } from '../../kernel/ids.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
 import { emailHash, signPreviewToken, verifyPreviewToken, voterKey, type Viewer } from './wishlist.identity.js';
-import { assertMove } from './wishlist.lifecycle.js';
 import { PUBLIC_STATUSES, IDEA_STATUSES, type IdeaStatus, type OwnerIdea, type PublicComment, type PublicIdea, type WishlistConfig } from './wishlist.schema.js';
 import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
 import { COMMENT_CURSOR, createWishlistStore, IDEA_CURSOR, ideaSortKey, type CommentRow, type IdeaRow } from './wishlist.store.js';
@@ -301,8 +300,9 @@ export function createWishlistService(deps: {
     },
 
     async ownerPatch(accountId: string, idOrSlug: string, ideaId: string, patch: { status?: IdeaStatus; pinned?: boolean }) {
+      // Any status from any status (WIRE set_wishlist_idea_status): back to `pending` hides an idea
+      // from the board; its votes and comments stay with it and show again when it is public.
       const { app, idea } = await ownerIdea(accountId, idOrSlug, ideaId);
-      if (patch.status) assertMove(idea.status as IdeaStatus, patch.status);
       const changes = {
         ...(patch.status && patch.status !== idea.status ? { status: patch.status } : {}),
         ...(patch.pinned !== undefined && (patch.pinned ? 1 : 0) !== idea.pinned ? { pinned: patch.pinned ? 1 : 0 } : {}),

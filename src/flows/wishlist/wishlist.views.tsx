@@ -376,7 +376,12 @@ export function SubmittedPage(p: Common & { pending: boolean }) {
         <h1>{c.success.title}</h1>
         <p>{c.success.body}</p>
         {p.pending ? <p class="muted">Your idea will appear on the board once it has been reviewed.</p> : null}
-        <a class="button" href={withQuery(p.urls.base, p.urls.keep)}>
+        {c.success.ctaLabel && c.success.ctaUrl ? (
+          <a class="button" href={c.success.ctaUrl} rel="noopener">
+            {c.success.ctaLabel}
+          </a>
+        ) : null}
+        <a class={c.success.ctaLabel && c.success.ctaUrl ? 'button secondary' : 'button'} href={withQuery(p.urls.base, p.urls.keep)}>
           Back to the board
         </a>
       </section>

@@ -75,7 +75,7 @@ describeEachDb('form configs (feedback, report, contact, waitlist)', (dialect) =
       [{ ...w, hero: { heroImage: 'https:cdn.example.org/x.png' } }, '/hero/heroImage'],
       [{ ...w, hero: { eyebrow: 'x'.repeat(41) } }, '/hero/eyebrow'],
       [{ ...w, hero: { bullets: Array.from({ length: 6 }, () => ({ icon: '•', title: 'x' })) } }, '/hero/bullets'],
-      [{ ...w, hero: { bullets: [{ title: 'no icon' }] } }, '/hero/bullets/0/icon'],
+      [{ ...w, hero: { bullets: [{ icon: '•' }] } }, '/hero/bullets/0/title'],
       [{ ...w, hero: { accentColor: '#12345' } }, '/hero/accentColor'],
       [{ ...w, hero: { theme: 'light' } }, '/hero/theme'],
       [{ ...w, hero: { heroImage: 'not a url' } }, '/hero/heroImage'],
@@ -87,6 +87,8 @@ describeEachDb('form configs (feedback, report, contact, waitlist)', (dialect) =
       expect(r.json().issues.map((i: { path: string }) => i.path), path).toContain(path);
     }
     expect((await put('waitlist', { ...w, hero: { eyebrow: 'x'.repeat(40), bullets: [] } })).statusCode).toBe(200);
+    // WIRE A.2: a bullet's icon is optional.
+    expect((await put('waitlist', { ...w, hero: { bullets: [{ title: 'No icon' }, { icon: '⚡', title: 'Fast' }] } })).statusCode).toBe(200);
     expect((await put('waitlist', { ...w, hero: undefined, success: { title: 't', body: 'b', ctaLabel: 'Go', ctaUrl: 'https://x.io' } })).statusCode).toBe(200);
   });
 

@@ -96,7 +96,8 @@ describeEachDb('owner lists and CSV exports', (dialect) => {
   });
 
   it('rejects bad paging input and unauthenticated or foreign callers', async () => {
-    expect((await get('/feedback/submissions?limit=201')).statusCode).toBe(400);
+    // Above the cap is clamped, not refused (SPEC: page size cap 200).
+    expect((await get('/feedback/submissions?limit=201')).statusCode).toBe(200);
     expect((await get('/feedback/submissions?limit=0')).statusCode).toBe(400);
     expect((await get('/waitlist/signups?cursor=garbage')).statusCode).toBe(400);
     for (const path of ['/feedback/submissions', '/report/submissions', '/contact/submissions', '/waitlist/signups', '/waitlist/signups.csv', '/feedback/submissions.csv']) {
@@ -196,5 +197,39 @@ describeEachDb('owner lists and CSV exports', (dialect) => {
     const csv = parseCsv((await t.app.inject({ method: 'GET', url: `/api/v1/apps/${big}/waitlist/signups.csv`, headers: t.auth })).body);
     expect(csv).toHaveLength(2500);
     expect(new Set(csv.map((r) => r.id)).size).toBe(2500);
+  });
+});
+
+describeEachDb('waitlist CSV ?columns=all', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(dialect, { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    await t.createApp({ name: 'Fields', slug: 'fields' });
+    const fields = [
+      { id: 'company', label: 'Company', type: 'text' },
+      { id: 'email', label: 'Work email', type: 'text' },
+      { id: 'beta', label: 'Beta tester?', type: 'boolean' },
+    ];
+    await putAndPublish(t, 'fields', 'waitlist', { ...goodWaitlist(), fields });
+    await putAndPublish(t, 'fields', 'waitlist', { ...goodWaitlist(), fields: [{ id: 'role', label: 'Role', type: 'select', options: ['Dev', 'PM'] }] }, 'pro');
+    await submit(t, 'waitlist', { appSlug: 'fields', email: 'a@example.com', attributes: { company: '=cmd|calc', email: 'a@work.example', beta: true } });
+    await submit(t, 'waitlist', { appSlug: 'fields', flowSlug: 'pro', email: 'b@example.com', attributes: { role: 'PM' } });
+  });
+  afterAll(() => t.close());
+
+  const csv = (q: string) => t.app.inject({ method: 'GET', url: `/api/v1/apps/fields/waitlist/signups.csv${q}`, headers: { authorization: t.auth.authorization } });
+
+  it("keeps SPEC's header by default and adds the flow slug and every custom field with columns=all", async () => {
+    expect((await csv('')).body.split('\n')[0]).toBe('id,email,source,country,user_agent,createdAt');
+    const all = await csv('?columns=all');
+    expect(all.statusCode).toBe(200);
+    expect(all.body.split('\n')[0]).toBe('id,email,source,country,user_agent,createdAt,flowSlug,company,field_email,beta,role');
+    const rows = parseCsv(all.body);
+    const a = rows.find((r) => r.email === 'a@example.com')!;
+    expect(a).toMatchObject({ flowSlug: 'waitlist', company: "'=cmd|calc", field_email: 'a@work.example', beta: 'true', role: '' });
+    expect(rows.find((r) => r.email === 'b@example.com')).toMatchObject({ flowSlug: 'pro', company: '', role: 'PM' });
+    // One waitlist: only its fields.
+    expect((await csv('?columns=all&flowSlug=pro')).body.split('\n')[0]).toBe('id,email,source,country,user_agent,createdAt,flowSlug,role');
+    expect((await csv('?columns=some')).statusCode).toBe(400);
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageToken } from '../../form-token.js';
 import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
 import { expectSdkComment, expectSdkIdea, goodWishlist, ownerApi, publicApi, publishedBoard, putAndPublish } from './wishlist.fixtures.js';
 
@@ -32,6 +33,28 @@ describeEachDb('wishlist API', (dialect) => {
 
     it('unknown app slug is 404', async () => {
       expect((await publicApi(t, 'no-such-app').list()).statusCode).toBe(404);
+    });
+
+    it('accepts what WIRE A.2 documents: category hints, a success button (both or neither), hero.titleFont', async () => {
+      const app = await t.createApp({ name: 'Wire Wishlist' });
+      const url = `/api/v1/apps/${app.slug}/flows/wishlist`;
+      const wire = goodWishlist({
+        categories: [{ id: 'feature', label: 'Feature', emoji: '✨', hint: 'Something new the app should do' }],
+        success: { title: 'Thanks!', body: 'We read every idea.', ctaLabel: 'See the roadmap', ctaUrl: 'https://example.com/roadmap' },
+        hero: { theme: 'dark', accentColor: '#0f766e', titleFont: 'serif' },
+      });
+      const ok = await t.app.inject({ method: 'PUT', url, headers: t.auth, payload: wire });
+      expect(ok.statusCode, ok.body).toBe(200);
+      const half = await t.app.inject({ method: 'PUT', url, headers: t.auth, payload: { ...wire, success: { title: 'T', body: 'B', ctaLabel: 'Go' } } });
+      expect(half.statusCode).toBe(422);
+      expect(half.json().issues.map((i: { path: string }) => i.path)).toContain('/success/ctaUrl');
+      await putAndPublish(t, app.slug, wire);
+      // The no-JavaScript submit lands on the success page with the owner's button.
+      const _token = await pageToken(t, `/wishlist/${app.slug}`);
+      const done = await t.app.inject({ method: 'POST', url: `/wishlist/${app.slug}/submit`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams({ _token, title: 'Widgets' }).toString() });
+      expect(done.statusCode, done.body.slice(0, 300)).toBe(200);
+      expect(done.body).toContain('href="https://example.com/roadmap"');
+      expect(done.body).toContain('See the roadmap');
     });
   });
 
@@ -256,8 +279,10 @@ describeEachDb('wishlist API', (dialect) => {
 
   describe('lifecycle', () => {
     let o: ReturnType<typeof ownerApi>;
+    let slug: string;
     beforeAll(async () => {
-      o = ownerApi(t, (await publishedBoard(t, goodWishlist(), 'Lifecycle')).slug);
+      slug = (await publishedBoard(t, goodWishlist(), 'Lifecycle')).slug;
+      o = ownerApi(t, slug);
     });
     const make = async (status = 'pending') => (await o.create({ title: 'L', status })).json().idea.id as string;
 
@@ -280,8 +305,8 @@ describeEachDb('wishlist API', (dialect) => {
       expect((await o.patch(id, { status: 'open' })).statusCode).toBe(200);
     });
 
-    it('rejects other moves with 422 listing the allowed ones; same status is a no-op', async () => {
-      const rejected: [string, string][] = [
+    it('allows any move, back to pending too: the idea leaves the board and comes back with its votes and comments', async () => {
+      const moves: [string, string][] = [
         ['open', 'pending'],
         ['planned', 'pending'],
         ['done', 'declined'],
@@ -289,11 +314,24 @@ describeEachDb('wishlist API', (dialect) => {
         ['declined', 'done'],
         ['pending', 'done'],
       ];
-      for (const [from, to] of rejected) {
+      for (const [from, to] of moves) {
         const r = await o.patch(await make(from), { status: to });
-        expect(r.statusCode, `${from}→${to}`).toBe(422);
-        expect(r.json().error).toMatch(/allowed from/);
+        expect(r.statusCode, `${from}→${to}`).toBe(200);
+        expect(r.json().idea.status).toBe(to);
       }
+      const id = await make('open');
+      const p = publicApi(t, slug);
+      expect((await p.vote({ ideaId: id, userId: 'fan' })).json().voteCount).toBe(1);
+      expect((await p.comment({ ideaId: id, userId: 'fan', body: 'Yes please' })).statusCode).toBeLessThan(300);
+      expect((await o.patch(id, { status: 'pending' })).statusCode).toBe(200);
+      expect((await p.list()).json().ideas.map((i: { id: string }) => i.id)).not.toContain(id);
+      expect((await p.vote({ ideaId: id, userId: 'other' })).statusCode).toBe(404);
+      expect((await o.patch(id, { status: 'planned' })).statusCode).toBe(200);
+      const back = (await p.list()).json().ideas.find((i: { id: string }) => i.id === id);
+      expect(back).toMatchObject({ status: 'planned', voteCount: 1, commentCount: 1 });
+    });
+
+    it('same status is a no-op; an empty or unknown patch is 422', async () => {
       const id = await make('planned');
       const same = await o.patch(id, { status: 'planned' });
       expect(same.statusCode).toBe(200);
