@@ -1,19 +1,28 @@
 /**
  * Load generator child of forms.bench.ts: autocannon with a distinct email per request,
  * remembering which requests the server acknowledged (2xx).
- *   forms.load.ts <url> <signup|feedback|onboarding|raw> <appSlug> <connections> <seconds> <out.json>
+ *   forms.load.ts <url> <signup|feedback|onboarding|raw|promotion-resolve|promotion-event> <appSlug> <connections> <seconds> <out.json>
+ * For promotion-event, <appSlug> is a JSON file of tracking tokens: request i reports event
+ * i % 4 of token i / 4 (each (token, event) once), acknowledged as `<token index>:<event>`.
  */
 import autocannon from 'autocannon';
 import { randomBytes } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 const [url, kind, appSlug, connections, seconds, out] = process.argv.slice(2);
 const run = randomBytes(4).toString('hex');
 let n = 0;
 const acked: string[] = [];
 
-const body = (email: string) =>
-  kind === 'feedback'
+const PROMOTION_EVENTS = ['impression', 'tapped', 'dismissed', 'opened'];
+const tokens: string[] = kind === 'promotion-event' ? JSON.parse(readFileSync(appSlug, 'utf8')) : [];
+
+const body = (email: string, i: number) =>
+  kind === 'promotion-resolve'
+    ? { appSlug, placement: 'launch', userId: `u${i % 20000}`, platform: 'ios', country: 'US', language: 'en-US', appVersion: '3.1.0' }
+    : kind === 'promotion-event'
+    ? { trackingToken: tokens[Math.floor(i / 4) % tokens.length], event: PROMOTION_EVENTS[i % 4] }
+    : kind === 'feedback'
     ? { appSlug, message: `Feedback from ${email}`, rating: 4, email, source: 'bench' }
     : kind === 'onboarding'
       ? { appSlug, answers: { goal: email.length % 2 ? 'fall_asleep' : 'wake_rested', habits: ['screens', 'naps'] }, email, source: 'bench' }
@@ -28,8 +37,9 @@ const result = await autocannon({
   requests: [
     {
       setupRequest: (req: any, context: any) => {
-        context.email = `u${n++}-${run}@bench.example`;
-        return { ...req, body: JSON.stringify(body(context.email)) };
+        const i = n++;
+        context.email = kind === 'promotion-event' ? `${Math.floor(i / 4)}:${PROMOTION_EVENTS[i % 4]}` : `u${i}-${run}@bench.example`;
+        return { ...req, body: JSON.stringify(body(context.email, i)) };
       },
       onResponse: (status: number, _body: string, context: any) => {
         if (status >= 200 && status < 300) acked.push(context.email);

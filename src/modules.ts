@@ -1,3 +1,4 @@
+import { promotionModule } from './flows/promotion/promotion.module.js';
 import { qrModule } from './qr/qr.module.js';
 import { linkPageModule } from './flows/link-page/link-page.module.js';
 import { legalModule } from './flows/legal/legal.module.js';
@@ -16,4 +17,4 @@ import { tokensModule } from './tokens/tokens.module.js';
  * Every capability, one line each. The order is the order of flow types in the registry, of
  * operations in the OpenAPI document and MCP tool list, and of route registration.
  */
-export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, crashModule, wishlistModule, onboardingModule, referralModule, legalModule, linkPageModule, qrModule] as const;
+export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, crashModule, wishlistModule, onboardingModule, referralModule, promotionModule, legalModule, linkPageModule, qrModule] as const;

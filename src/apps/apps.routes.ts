@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineOp } from '../kernel/operation.js';
-import { appParams, appSchema, createAppBody } from './apps.schema.js';
+import { appParams, appSchema, createAppBody, patchAppBody } from './apps.schema.js';
 import type { AppService } from './apps.service.js';
 
 export function appOperations(apps: AppService) {
@@ -44,6 +44,22 @@ export function appOperations(apps: AppService) {
       response: z.object({ app: appSchema }),
       errors: [409, 422],
       handler: async ({ body }, ctx) => ({ app: await apps.create(ctx.accountId, body) }),
+    }),
+    defineOp({
+      id: 'updateApp',
+      mcp: 'update_app',
+      method: 'PATCH',
+      path: '/api/v1/apps/:idOrSlug',
+      auth: 'owner',
+      tags: ['Apps'],
+      summary: 'Change an app (only sent keys change), including its promotion metadata',
+      description:
+        '`null` clears bundleId, deepLinkScheme, logoUrl or promotion; `promotion` is replaced as a whole. Validated as on create: promotion URLs are https; named destinations are paths or https / own-scheme / store URLs (the short-link scheme rules); 422 with the failing paths. A new slug that is taken is a 409 (the old slug stops working at once).',
+      params: appParams,
+      body: patchAppBody,
+      response: z.object({ app: appSchema }),
+      errors: [404, 409, 422],
+      handler: async ({ params, body }, ctx) => ({ app: await apps.update(ctx.accountId, params.idOrSlug, body) }),
     }),
   ];
 }

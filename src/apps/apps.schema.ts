@@ -13,19 +13,26 @@ const httpsUrl = z
   .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
   .max(2000);
 
+/** Promotion URLs are opened by other apps' users: https only (universal links need it anyway). */
+const secureUrl = z.url({ protocol: /^https$/, message: 'must be an https URL' }).max(2000);
+
 /** Promotion metadata other apps' promotions reference by app id. */
 export const appPromotionMeta = z
   .object({
-    appStoreId: z.string().max(40).regex(/^\d+$/, 'must be digits').optional().describe('Numeric App Store id.'),
-    storeUrl: httpsUrl.optional().describe('Store product page URL.'),
-    universalLinkBase: httpsUrl.optional().describe('Universal-link base that opens the app when installed.'),
-    iconUrl: httpsUrl.optional(),
+    appStoreId: z.string().max(40).regex(/^\d+$/, 'must be digits').optional().describe('Numeric App Store id (the SDK opens the native install overlay with it).'),
+    storeUrl: secureUrl.optional().describe('Store product page URL (https): the fallback when no native overlay can be shown.'),
+    universalLinkBase: secureUrl.optional().describe('Universal-link base (https) that opens the app when installed; `open_home` and paths of named destinations resolve against it.'),
+    iconUrl: secureUrl.optional().describe('App icon (https) shown on promotion cards.'),
     destinations: z
-      .record(z.string().regex(/^[a-z][a-z0-9_]*$/).max(60), z.string().max(500))
+      .record(z.string().regex(/^[a-z][a-z0-9_]*$/, 'must be snake_case').max(60), z.string().trim().min(1).max(500))
       .optional()
-      .describe('Named deep-link destinations: name -> path or URL.'),
+      .refine((r) => !r || Object.keys(r).length <= 50, 'at most 50 destinations')
+      .describe(
+        'Named deep-link destinations: name (snake_case) -> a path (`/recipes/today`, resolved against universalLinkBase, else the deepLinkScheme) or an absolute URL: https, the app’s own deepLinkScheme (`myapp://…`) or a store scheme (`itms-apps:`); every other scheme is a 422, as for short links.',
+      ),
   })
   .strict();
+export type AppPromotionMeta = z.infer<typeof appPromotionMeta>;
 
 export const createAppBody = z
   .object({
@@ -43,6 +50,22 @@ export const createAppBody = z
   })
   .strict();
 export type CreateApp = z.infer<typeof createAppBody>;
+
+/** PATCH: only sent keys change; `null` clears an optional field (`name` cannot be cleared). */
+export const patchAppBody = z
+  .object({
+    name: createAppBody.shape.name.optional(),
+    slug: slugSchema.optional().describe('A new slug (the old one stops working at once): 409 when taken, 422 when reserved.'),
+    bundleId: createAppBody.shape.bundleId.unwrap().nullable().optional(),
+    deepLinkScheme: createAppBody.shape.deepLinkScheme.unwrap().nullable().optional(),
+    logoUrl: httpsUrl.nullable().optional().describe('Public logo image URL; null clears it.'),
+    promotion: appPromotionMeta
+      .nullable()
+      .optional()
+      .describe('Promotion metadata, replaced as a whole (send every key you keep); null clears it. Validated as on create.'),
+  })
+  .strict();
+export type PatchApp = z.infer<typeof patchAppBody>;
 
 export const appSchema = z.object({
   id: z.string(),

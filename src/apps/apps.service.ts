@@ -2,7 +2,8 @@ import { isUniqueViolation } from '../db/errors.js';
 import type { Clock } from '../kernel/clock.js';
 import { conflict, notFound, unprocessable } from '../kernel/errors.js';
 import { newId, randomString } from '../kernel/ids.js';
-import type { App, CreateApp } from './apps.schema.js';
+import { appFieldIssues } from './apps.promotion.js';
+import type { App, CreateApp, PatchApp } from './apps.schema.js';
 import { firstSegment, RESERVED_SLUGS, slugRefusal } from './apps.slugs.js';
 import { toApp, type AppRow, type AppStore } from './apps.store.js';
 
@@ -55,6 +56,7 @@ export function createAppService({ store, clock }: { store: AppStore; clock: Clo
     },
 
     async create(accountId: string, input: CreateApp): Promise<App> {
+      checkFields({ deepLinkScheme: input.deepLinkScheme ?? null, promotion: input.promotion ?? null });
       let slug = input.slug;
       if (slug) {
         const refusal = slugRefusal(slug, reserved);
@@ -86,6 +88,42 @@ export function createAppService({ store, clock }: { store: AppStore; clock: Clo
       }
       return toApp(row);
     },
+
+    /**
+     * PATCH: only sent keys change, `null` clears; the result is validated as on create (the
+     * scheme and destination rules see the new deep-link scheme). 409 on a taken slug.
+     */
+    async update(accountId: string, idOrSlug: string, patch: PatchApp): Promise<App> {
+      const row = await this.resolve(accountId, idOrSlug);
+      const has = (k: keyof PatchApp) => Object.prototype.hasOwnProperty.call(patch, k) && patch[k] !== undefined;
+      const next: AppRow = {
+        ...row,
+        name: patch.name ?? row.name,
+        slug: patch.slug ?? row.slug,
+        bundle_id: has('bundleId') ? (patch.bundleId ?? null) : row.bundle_id,
+        deep_link_scheme: has('deepLinkScheme') ? (patch.deepLinkScheme ?? null) : row.deep_link_scheme,
+        logo_url: has('logoUrl') ? (patch.logoUrl ?? null) : row.logo_url,
+        promotion_json: has('promotion') ? (patch.promotion ? JSON.stringify(patch.promotion) : null) : row.promotion_json,
+        updated_at: clock.now().toISOString(),
+      };
+      checkFields({ deepLinkScheme: next.deep_link_scheme, promotion: next.promotion_json ? JSON.parse(next.promotion_json) : null });
+      if (next.slug !== row.slug) {
+        const refusal = slugRefusal(next.slug, reserved);
+        if (refusal) throw unprocessable(`Invalid slug: ${refusal}`, [{ path: '/slug', message: refusal }]);
+      }
+      try {
+        await store.update(accountId, next);
+      } catch (e) {
+        if (isUniqueViolation(e)) throw conflict(`Slug "${next.slug}" is already taken`);
+        throw e;
+      }
+      return toApp(next);
+    },
   };
+}
+
+function checkFields(fields: Parameters<typeof appFieldIssues>[0]) {
+  const issues = appFieldIssues(fields);
+  if (issues.length) throw unprocessable(`Invalid app: ${issues[0].path} ${issues[0].message}`, issues);
 }
 export type AppService = ReturnType<typeof createAppService>;

@@ -50,6 +50,10 @@ export function createAppStore(db: Db) {
     insert(row: AppRow) {
       return db.insertInto('apps').values(row).execute();
     },
+    update(accountId: string, row: AppRow) {
+      const { id, account_id: _a, created_at: _c, ...fields } = row;
+      return db.updateTable('apps').set(fields).where('account_id', '=', accountId).where('id', '=', id).execute();
+    },
   };
 }
 export type AppStore = ReturnType<typeof createAppStore>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { App } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../clock.js';
@@ -58,6 +59,8 @@ export function createFlowService(deps: {
   webUrl: string;
   /** App by public slug (404 when unknown): public lookups start from the slug in the URL or body. */
   resolveApp: (slug: string) => Promise<AppRow>;
+  /** The apps of an account (FlowContext.accountApps). */
+  accountApps: (accountId: string) => Promise<App[]>;
 }) {
   const { store, registry, clock } = deps;
 
@@ -78,9 +81,16 @@ export function createFlowService(deps: {
       }
       return out;
     },
+    accountApps: () => deps.accountApps(app.account_id),
     webUrl: deps.webUrl,
     clock,
   });
+
+  /** The type's stored-data rules (FlowTypeDef.check): a 422 listing every issue. */
+  async function checkRefs(d: FlowTypeDef, config: unknown, app: AppRow, prefix: string) {
+    const issues = (await d.check?.(config, ctxFor(app))) ?? [];
+    if (issues.length) throw unprocessable(`${prefix}${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
+  }
 
   /** Slug used for a request: the primary for single-instance types or when omitted. */
   const targetSlug = (d: FlowTypeDef, flowSlug?: string) => (d.multi && flowSlug ? flowSlug : d.primarySlug);
@@ -193,6 +203,7 @@ export function createFlowService(deps: {
     async saveDraft(app: AppRow, type: string, config: unknown, flowSlug?: string): Promise<{ ok: true; warnings: Warning[]; flowSlug: string; created: boolean }> {
       const d = def(type);
       const clean = validate(d, config);
+      await checkRefs(d, clean, app, `Invalid ${d.type} config: `);
       const json = JSON.stringify(clean);
       const now = clock.now().toISOString();
       const slug = targetSlug(d, flowSlug);
@@ -237,6 +248,7 @@ export function createFlowService(deps: {
         const issues = issuesFrom(r.error);
         throw new AppError(422, `draft is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, { issues });
       }
+      await checkRefs(d, r.data, app, 'draft is invalid: ');
       const now = clock.now();
       let config: any = { ...(r.data as object), type: d.type };
       const versionId = newId();

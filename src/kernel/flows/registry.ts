@@ -1,6 +1,8 @@
 import type { z } from 'zod';
+import type { App } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Clock } from '../clock.js';
+import type { Issue } from '../errors.js';
 
 /** An advisory finding on a saved config; never blocks saving. */
 export interface Warning {
@@ -16,6 +18,8 @@ export interface FlowContext {
   hasFlow(type: string): Promise<boolean>;
   /** The app's published flows (current versions) of every type: legal derives what they collect. */
   publishedFlows(): Promise<{ type: string; slug: string; versionNumber: number; config: any }[]>;
+  /** The apps of the app's account (types that reference other apps: app promotion). */
+  accountApps(): Promise<App[]>;
   webUrl: string;
   /** The server's clock (warnings about dates: legal's future effective date). */
   clock: Clock;
@@ -43,6 +47,8 @@ export interface FlowTypeDef<C = any> {
   /** Whether secondaries can be created with `?flowSlug=` (cancel, waitlist, app_promotion). */
   multi: boolean;
   warnings?(config: C, ctx: FlowContext): Warning[] | Promise<Warning[]>;
+  /** Rules that need stored data (other apps); issues are a 422 like schema issues, on PUT and on publish. */
+  check?(config: C, ctx: FlowContext): Issue[] | Promise<Issue[]>;
   /** Runs on publish before the version is frozen; may stamp fields (legal's effective date). */
   beforePublish?(config: C, ctx: FlowContext & { now: Date; versionNumber: number }): C | Promise<C>;
   /** Extra keys on the GET envelope and the publish response (legal's public URLs). */

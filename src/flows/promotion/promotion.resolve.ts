@@ -1,0 +1,211 @@
+import type { App } from '../../apps/apps.schema.js';
+import type { AppService } from '../../apps/apps.service.js';
+import type { Clock } from '../../kernel/clock.js';
+import { AppError } from '../../kernel/errors.js';
+import type { FlowService } from '../../kernel/flows/flows.service.js';
+import { memoize } from '../../kernel/memoize.js';
+import type { ClientInfo } from '../../kernel/operation.js';
+import { actionUrl, compareVersions, localize, storeUrlOf } from './promotion.decision.js';
+import type { Decision, ResolveBody } from './promotion.public.schema.js';
+import { createRotation, type Candidate } from './promotion.rotation.js';
+import type { PromotionConfig, PromotionDestination } from './promotion.schema.js';
+import { PROMOTION_CACHE_MS, type PromotionState } from './promotion.state.js';
+import type { PromotionStore } from './promotion.store.js';
+import type { TokenSigner } from './promotion.token.js';
+
+const DAY = 86_400_000;
+
+/** Resolve: the hot path, called at app launch. */
+export function createResolver(deps: { store: PromotionStore; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock; state: PromotionState }) {
+  const { store, signer, flows, apps, clock, state } = deps;
+  const rotation = createRotation();
+
+  /** Placement name -> flow slug, per app slug (a flow's placement is in its published config). */
+  const placements = memoize(
+    async (appSlug: string) => {
+      const app = await apps.resolvePublic(appSlug);
+      const map = new Map<string, string>();
+      for (const f of await store.placementFlows(app.id)) {
+        const v = await flows.version(app.id, f.current_version_id!);
+        const p = (v?.config as PromotionConfig | undefined)?.placement;
+        // The primary, then slugs in order, wins a placement two flows share.
+        if (p && !map.has(p)) map.set(p, f.slug);
+      }
+      return { app, map };
+    },
+    (s) => s,
+    PROMOTION_CACHE_MS,
+    10_000,
+    'promotion.placements',
+  );
+  const caps = memoize(async (flowId: string) => new Map((await store.caps(flowId)).map((r) => [r.destination_app_id, Number(r.impressions)])), (f) => f, PROMOTION_CACHE_MS, 10_000, 'promotion.caps');
+
+  // Decisions served, per (flow, destination, day): added to the database about once a second.
+  const decisions = new Map<string, { app_id: string; flow_id: string; destination_app_id: string; day: string; decisions: number }>();
+  const countDecision = (appId: string, flowId: string, dest: string, day: string) => {
+    const key = `${flowId}\n${dest}\n${day}`;
+    const d = decisions.get(key);
+    if (d) d.decisions++;
+    else decisions.set(key, { app_id: appId, flow_id: flowId, destination_app_id: dest, day, decisions: 1 });
+  };
+
+  const misses = new Map<string, number>();
+  async function flowFor(appSlug: string, placement: string) {
+    let idx = await placements(appSlug);
+    let slug = idx.map.get(placement);
+    // A placement published a moment ago: look again, at most every 100 ms per app and placement
+    // (an SDK asking for a placement that does not exist costs a read, not one per request).
+    const missKey = `${appSlug}\n${placement}`;
+    if (!slug && Date.now() - (misses.get(missKey) ?? 0) > 100) {
+      if (misses.size >= 10_000) misses.clear();
+      misses.set(missKey, Date.now());
+      placements.forget(appSlug);
+      idx = await placements(appSlug);
+      slug = idx.map.get(placement);
+    }
+    if (!slug) return { app: idx.app };
+    const pf = await flows.publicFlow(appSlug, 'app_promotion', slug).catch((e) => {
+      if (e instanceof AppError && e.status === 404) return undefined;
+      throw e;
+    });
+    if (!pf || (pf.config as PromotionConfig).placement !== placement) {
+      placements.forget(appSlug);
+      return { app: idx.app };
+    }
+    return { app: idx.app, pf };
+  }
+
+  function targeted(cfg: PromotionConfig, b: ResolveBody, country: string | null, lang: string | null): boolean {
+    const t = cfg.targeting;
+    if (!t) return true;
+    if (t.platforms?.length && !(b.platform && (t.platforms as string[]).includes(b.platform))) return false;
+    if (t.countries?.length && !(country && t.countries.includes(country))) return false;
+    if (t.languages?.length && !(lang && t.languages.includes(lang))) return false;
+    if (t.minAppVersion && !(b.appVersion && /^\d+(\.\d+)*/.test(b.appVersion) && compareVersions(b.appVersion.match(/^\d+(\.\d+)*/)![0], t.minAppVersion) >= 0)) return false;
+    if (t.maxAppVersion && !(b.appVersion && /^\d+(\.\d+)*/.test(b.appVersion) && compareVersions(b.appVersion.match(/^\d+(\.\d+)*/)![0], t.maxAppVersion) <= 0)) return false;
+    return true;
+  }
+
+  const hinted = (app: App, hints: Set<string>) =>
+    hints.has(app.id) || (!!app.bundleId && hints.has(app.bundleId)) || (!!app.deepLinkScheme && hints.has(app.deepLinkScheme)) || (!!app.promotion?.appStoreId && hints.has(app.promotion.appStoreId));
+
+  return {
+    async resolve(b: ResolveBody, client: ClientInfo): Promise<Decision> {
+      const now = clock.now();
+      const nowMs = now.getTime();
+      const { app, pf } = await flowFor(b.appSlug, b.placement);
+      if (!pf) return { decision: 'none', reason: 'unknown_placement' };
+      const cfg = pf.config as PromotionConfig;
+      const flowId = pf.flow.id;
+      const versionId = pf.flow.current_version_id!;
+      const day = now.toISOString().slice(0, 10);
+      const none = (reason: 'targeting' | 'frequency_cap' | 'no_eligible_destination'): Decision => {
+        countDecision(app.id, flowId, '', day);
+        return { decision: 'none', reason };
+      };
+      const country = b.country ?? client.country;
+      const lang = b.language ? b.language.split(/[-_]/)[0].toLowerCase() : null;
+      if (!targeted(cfg, b, country, lang)) return none('targeting');
+
+      const userKey = b.userId ? `u:${b.userId}` : b.anonymousId ? `a:${b.anonymousId}` : null;
+      const freq = cfg.frequency;
+      const lastSeen = new Map<string, number>(); // any placement of the app: cooldowns
+      const seenHere = new Map<string, number>(); // this placement: smart rotation
+      const installedByEvent = new Set<string>();
+      if (userKey) {
+        const maxCooldown = Math.max(0, ...cfg.destinations.map((d) => d.cooldownDays ?? 0));
+        const since = new Date(nowMs - Math.max(freq.windowDays, maxCooldown) * DAY).toISOString();
+        const windowStart = new Date(nowMs - freq.windowDays * DAY).toISOString();
+        let inWindow = 0;
+        for (const h of await store.userHistory(app.id, userKey, since)) {
+          const t = Date.parse(h.created_at);
+          if (h.event === 'installed' || h.event === 'opened') installedByEvent.add(h.destination_app_id);
+          if (h.event !== 'impression') continue;
+          if ((lastSeen.get(h.destination_app_id) ?? -Infinity) < t) lastSeen.set(h.destination_app_id, t);
+          if (h.flow_id !== flowId) continue;
+          if ((seenHere.get(h.destination_app_id) ?? -Infinity) < t) seenHere.set(h.destination_app_id, t);
+          if (h.created_at >= windowStart) inWindow++;
+        }
+        if (freq.maxImpressionsPerWindow > 0 && inWindow >= freq.maxImpressionsPerWindow) return none('frequency_cap');
+      }
+
+      const byId = await state.accountApps(app.account_id);
+      const counters = cfg.destinations.some((d) => d.maxImpressions) ? await caps(flowId) : undefined;
+      const hints = new Set(b.installed ?? []);
+      const eligible: { d: PromotionDestination; app: App; installed: boolean; c: Candidate }[] = [];
+      cfg.destinations.forEach((d, index) => {
+        const dest = byId.get(d.destinationAppId);
+        if (!d.enabled || !dest || dest.id === app.id) return;
+        if (d.startAt && nowMs < Date.parse(d.startAt)) return;
+        if (d.endAt && nowMs >= Date.parse(d.endAt)) return;
+        if (d.countries?.length && !(country && d.countries.includes(country))) return;
+        if (d.languages?.length && !(lang && d.languages.includes(lang))) return;
+        if (d.maxImpressions && ((counters?.get(d.destinationAppId) ?? 0) >= d.maxImpressions || state.isCapReached(flowId, d.destinationAppId, d.maxImpressions))) return;
+        if (d.cooldownDays && (lastSeen.get(d.destinationAppId) ?? -Infinity) > nowMs - d.cooldownDays * DAY) return;
+        const installed = hinted(dest, hints) || installedByEvent.has(dest.id);
+        if (installed && freq.hideInstalled) return;
+        if (!installed && !dest.promotion?.appStoreId && !dest.promotion?.storeUrl) return;
+        eligible.push({ d, app: dest, installed, c: { id: dest.id, weight: d.weight, index } });
+      });
+      if (eligible.length === 0) return none('no_eligible_destination');
+
+      const top = Math.max(...eligible.map((e) => e.d.priority));
+      const tier = eligible.filter((e) => e.d.priority === top);
+      let picked: Candidate | undefined;
+      if (cfg.mode === 'single') picked = tier[0].c;
+      else if (cfg.rotationStrategy === 'smart') picked = rotation.smart(flowId, versionId, userKey, tier.map((e) => e.c), seenHere, nowMs);
+      else if (cfg.rotationStrategy === 'even') picked = rotation.even(versionId, tier.map((e) => e.c));
+      else picked = rotation.weighted(versionId, tier.map((e) => e.c));
+      if (!picked) return none('no_eligible_destination');
+      const e = tier.find((x) => x.c === picked)!;
+
+      countDecision(app.id, flowId, e.app.id, day);
+      const { token, claims } = signer.sign({ a: app.id, f: flowId, v: versionId, p: cfg.placement, d: e.app.id, ...(b.userId ? { u: b.userId } : {}), ...(b.anonymousId ? { an: b.anonymousId } : {}) }, now);
+      const ia = e.d.installedAction ?? cfg.defaultInstalledAction;
+      const na = e.d.notInstalledAction ?? cfg.defaultNotInstalledAction;
+      const meta = e.app.promotion;
+      return {
+        decision: 'show',
+        placement: cfg.placement,
+        presentation: cfg.presentation,
+        destination: {
+          appId: e.app.id,
+          name: e.app.name,
+          iconUrl: meta?.iconUrl ?? e.app.logoUrl ?? null,
+          appStoreId: meta?.appStoreId ?? null,
+          storeUrl: storeUrlOf(e.app, { type: 'sk_overlay' }),
+          bundleId: e.app.bundleId,
+          universalLink: meta?.universalLinkBase ?? null,
+          installed: e.installed ? true : null,
+          route: actionUrl(e.app, ia),
+          installedAction: { type: ia.type, url: actionUrl(e.app, ia) },
+          notInstalledAction: { type: na.type, url: storeUrlOf(e.app, na) },
+          content: localize(e.d, e.app, cfg.defaultLocale, b.language),
+        },
+        card: cfg.presentation === 'custom_card_then_apple_native' ? (cfg.card ?? {}) : null,
+        trackingToken: token,
+        expiresAt: new Date(claims.exp * 1000).toISOString(),
+      };
+    },
+
+    /** Adds this node's decision counts to the database (every second, and before stats and on close). */
+    async flush() {
+      if (decisions.size === 0) return;
+      const rows = [...decisions.values()];
+      decisions.clear();
+      try {
+        await store.addDecisions(rows);
+      } catch (e) {
+        // Keep them for the next flush rather than lose them.
+        for (const r of rows) {
+          const key = `${r.flow_id}\n${r.destination_app_id}\n${r.day}`;
+          const d = decisions.get(key);
+          if (d) d.decisions += r.decisions;
+          else decisions.set(key, r);
+        }
+        throw e;
+      }
+    },
+  };
+}
+export type Resolver = ReturnType<typeof createResolver>;

@@ -1,0 +1,113 @@
+import { sql } from 'kysely';
+import type { Db, DbHandle } from '../../db/index.js';
+import type { PromotionEventsTable } from '../../db/types.js';
+import { olderThan, type After } from '../../kernel/keyset.js';
+
+export type PromotionEventRow = PromotionEventsTable;
+
+type HistoryRow = { flow_id: string; destination_app_id: string; event: string; created_at: string };
+
+const HISTORY_SQL =
+  "SELECT flow_id, destination_app_id, event, created_at FROM promotion_events WHERE app_id = ? AND user_key = ? AND (created_at >= ? OR event IN ('installed', 'opened')) ORDER BY created_at DESC LIMIT ?";
+
+/** Every query takes the app (or, for pending, the account and destination app) first. */
+export function createPromotionStore(handle: DbHandle) {
+  const db: Db = handle.db;
+  // The resolve's one read, on SQLite as a statement prepared once (Kysely's SQLite driver
+  // prepares every query anew: ~3x the cost of the read itself at launch rates).
+  let history: import('better-sqlite3').Statement | undefined;
+  return {
+    /** The app's published promotion flows (placement lookup). */
+    placementFlows(appId: string) {
+      return db
+        .selectFrom('flows')
+        .select(['id', 'slug', 'is_primary', 'current_version_id'])
+        .where('app_id', '=', appId)
+        .where('type', '=', 'app_promotion')
+        .where('current_version_id', 'is not', null)
+        .orderBy('is_primary', 'desc')
+        .orderBy('slug')
+        .execute();
+    },
+
+    /**
+     * A user's recent events in the app (every placement), newest first, bounded: impressions
+     * since `since` (frequency window, cooldowns, smart rotation) and installed/opened of any age.
+     */
+    async userHistory(appId: string, userKey: string, since: string, limit = 600): Promise<HistoryRow[]> {
+      if (handle.sqlite) {
+        history ??= handle.sqlite.prepare(HISTORY_SQL);
+        return history.all(appId, userKey, since, limit) as HistoryRow[];
+      }
+      return db
+        .selectFrom('promotion_events')
+        .select(['flow_id', 'destination_app_id', 'event', 'created_at'])
+        .where('app_id', '=', appId)
+        .where('user_key', '=', userKey)
+        .where((eb) => eb.or([eb('created_at', '>=', since), eb('event', 'in', ['installed', 'opened'])]))
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** Counted impressions per destination of a placement flow (maxImpressions). */
+    caps(flowId: string) {
+      return db.selectFrom('promotion_caps').select(['destination_app_id', 'impressions']).where('flow_id', '=', flowId).execute();
+    },
+
+    /** Adds decisions served (flushed from memory). */
+    async addDecisions(rows: { app_id: string; flow_id: string; destination_app_id: string; day: string; decisions: number }[]) {
+      for (let i = 0; i < rows.length; i += 500) {
+        await db
+          .insertInto('promotion_decisions')
+          .values(rows.slice(i, i + 500))
+          .onConflict((oc) => oc.columns(['flow_id', 'destination_app_id', 'day']).doUpdateSet((eb) => ({ decisions: eb('promotion_decisions.decisions', '+', eb.ref('excluded.decisions')) })))
+          .execute();
+      }
+    },
+
+    /** Unclaimed, unexpired taps towards a destination app, newest first, in the destination's account only. */
+    pendingTaps(accountId: string, destinationAppId: string, now: string, limit = 100) {
+      return db
+        .selectFrom('promotion_events')
+        .select(['id', 'app_id', 'placement', 'user_id', 'anonymous_id', 'ip_hash', 'deferred_route', 'tracking_token', 'created_at'])
+        .where('destination_app_id', '=', destinationAppId)
+        .where('pending_until', '>', now)
+        .where('account_id', '=', accountId)
+        .where('event', '=', 'tapped')
+        .where('claimed_at', 'is', null)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+    },
+
+    /** The one-time claim: true for exactly one caller. */
+    async claim(id: string, now: string) {
+      const r = await db.updateTable('promotion_events').set({ claimed_at: now }).where('id', '=', id).where('claimed_at', 'is', null).executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1;
+    },
+
+    eventCounts(appId: string, from: string, to: string) {
+      return db
+        .selectFrom('promotion_events')
+        .select((eb) => ['flow_id', 'destination_app_id', sql<string>`substr(created_at, 1, 10)`.as('day'), 'event', 'counted', eb.fn.countAll<number>().as('n')])
+        .where('app_id', '=', appId)
+        .where('created_at', '>=', from)
+        .where('created_at', '<', to)
+        .groupBy(['flow_id', 'destination_app_id', sql`substr(created_at, 1, 10)`, 'event', 'counted'])
+        .execute();
+    },
+
+    decisionCounts(appId: string, fromDay: string, toDay: string) {
+      return db.selectFrom('promotion_decisions').selectAll().where('app_id', '=', appId).where('day', '>=', fromDay).where('day', '<=', toDay).execute();
+    },
+
+    /** Keyset page of the app's events, newest first (CSV). */
+    page(appId: string, after: After | undefined, limit: number) {
+      let q = db.selectFrom('promotion_events').selectAll().where('app_id', '=', appId);
+      if (after) q = q.where((eb) => olderThan(eb, after));
+      return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+  };
+}
+export type PromotionStore = ReturnType<typeof createPromotionStore>;
