@@ -51,7 +51,13 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
       tags: ['Flows'],
       summary: 'List the app’s flows with their versions',
       params: appParams,
-      query: z.object({ type: z.string().max(40).optional().describe('Only flows of this type.') }),
+      query: z.object({
+        type: z
+          .string()
+          .max(40)
+          .optional()
+          .describe('Only flows of this type: the type (`app_promotion`), its legacy name (`pre_cancel`) or its URL segment (`app-promotion`). An unknown type is a 400 listing the known ones.'),
+      }),
       response: z.object({
         flows: z.array(
           z.object({
@@ -68,7 +74,7 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
           }),
         ),
       }),
-      errors: [404],
+      errors: [400, 404],
       handler: async ({ params, query }, ctx) => {
         const app = await apps.resolve(ctx.accountId, params.idOrSlug);
         return { flows: await flows.list(app, query.type) };

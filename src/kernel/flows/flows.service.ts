@@ -3,7 +3,7 @@ import type { App } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../clock.js';
-import { AppError, issuesFrom, notFound, unprocessable } from '../errors.js';
+import { AppError, invalidInput, issuesFrom, notFound, unprocessable } from '../errors.js';
 import { newId } from '../ids.js';
 import { memoize } from '../memoize.js';
 import type { FlowContext, FlowRegistry, FlowTypeDef, Warning } from './registry.js';
@@ -178,7 +178,14 @@ export function createFlowService(deps: {
     },
 
     async list(app: AppRow, type?: string) {
-      const rows = await store.list(app.id, type ? (registry.get(type)?.type ?? type) : undefined);
+      // `?type=` takes the type (`app_promotion`), a legacy name (`pre_cancel`) or the URL segment
+      // (`app-promotion`); anything else is a 400 naming the types rather than a silent empty list.
+      const only = type ? (registry.get(type) ?? registry.segment(type)) : undefined;
+      if (type && !only) {
+        const known = registry.types().map((x) => x.type);
+        throw invalidInput(400, 'query', [{ path: '/type', message: `unknown flow type "${type}"; one of: ${known.join(', ')}` }]);
+      }
+      const rows = await store.list(app.id, only?.type);
       return Promise.all(
         rows.map(async (f) => {
           const d = registry.get(f.type);
