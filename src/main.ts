@@ -11,6 +11,9 @@ const USAGE = `Usage: appflows <command>
   token create --name <name>    create an API token (printed alone on the last line)
   token list                    list tokens (never the secrets)
   token revoke <prefix>         revoke a token by its 8-character prefix
+  user create --email <e>       create a dashboard owner (password prompted; printed once when
+                                not on a terminal; --password-stdin reads it from stdin)
+  user password --email <e>     set a new password (same options); signs out every session
   mcp                           run the MCP server on stdio (needs APPFLOWS_TOKEN)
   backup <file>                 copy the SQLite database while the server runs (docs/deploy.md)
 `;
@@ -97,6 +100,16 @@ async function main() {
       await (await openDatabase(config)).close();
       const done = await backupSqlite(config.database.url, rest[0]);
       console.log(`Backed up ${config.database.url} to ${done.file} (${done.pages} pages)`);
+      return;
+    }
+    case 'user': {
+      const { runUserCommand } = await import('./admin/admin.cli.js');
+      const db = await openDatabase(config);
+      try {
+        await runUserCommand(config, db, rest, (m) => new UsageError(m));
+      } finally {
+        await db.close();
+      }
       return;
     }
     case 'mcp': {

@@ -1,3 +1,4 @@
+import { adminModule } from './admin/admin.module.js';
 import { promotionModule } from './flows/promotion/promotion.module.js';
 import { qrModule } from './qr/qr.module.js';
 import { linkPageModule } from './flows/link-page/link-page.module.js';
@@ -17,4 +18,4 @@ import { tokensModule } from './tokens/tokens.module.js';
  * Every capability, one line each. The order is the order of flow types in the registry, of
  * operations in the OpenAPI document and MCP tool list, and of route registration.
  */
-export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, crashModule, wishlistModule, onboardingModule, referralModule, promotionModule, legalModule, linkPageModule, qrModule] as const;
+export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, crashModule, wishlistModule, onboardingModule, referralModule, promotionModule, legalModule, linkPageModule, qrModule, adminModule] as const;

@@ -182,7 +182,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   };
   for (const op of ops) registerOperation(app, op, deps);
   registerMcpHttp(app, ops, deps.authenticate, config.secret);
-  const routeContext: RouteContext = { deps, country: deps.country, clientIp: clientIpOf(trust) };
+  const routeContext: RouteContext = { deps, country: deps.country, clientIp: clientIpOf(trust), operations: ops, capabilities };
   const preroutes: Preroute[] = [];
   for (const c of capabilities) {
     const fast = c.routes?.(app, routeContext);

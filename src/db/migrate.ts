@@ -8,6 +8,7 @@ import { linksMigrations } from './migrations/links.js';
 import { onboardingMigrations } from './migrations/onboarding.js';
 import { referralMigrations } from './migrations/referral.js';
 import { wishlistMigrations } from './migrations/wishlist.js';
+import { adminMigrations } from './migrations/admin.js';
 import { promotionMigrations } from './migrations/promotion.js';
 import { linkPageMigrations } from './migrations/link-page.js';
 import { crashMigrations } from './migrations/crash.js';
@@ -24,6 +25,7 @@ const all: Record<string, Migration> = {
   ...sessionMigrations,
   ...onboardingMigrations,
   ...referralMigrations,
+  ...adminMigrations,
   ...promotionMigrations,
   ...linkPageMigrations,
   ...crashMigrations,

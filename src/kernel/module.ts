@@ -31,6 +31,10 @@ export interface RouteContext {
   country: CountryLookup;
   /** The client-address function Fastify and fast paths share (kernel/client-ip.ts). */
   clientIp: (req: import('node:http').IncomingMessage) => string;
+  /** Every declared operation: the dashboard calls them (session-authenticated) instead of re-implementing a rule. */
+  operations: Operation[];
+  /** Every capability of this server (the dashboard registers their `dashboard` pages). */
+  capabilities: Capability[];
 }
 
 /** A running capability: what `create` returns. */
@@ -45,6 +49,20 @@ export interface Capability<S extends object = object> {
   start?(): void;
   /** Finishes its work on close (pending group commits, timers). */
   close?(): Promise<void>;
+  /**
+   * Its owner-dashboard pages (GET/POST routes under /admin/…), registered by the dashboard
+   * (src/admin) inside its signed-in scope: the session is checked and every POST's CSRF token
+   * verified before they run. Render with src/admin's Shell and sendAdmin.
+   */
+  dashboard?(scope: FastifyInstance, d: DashboardContext): void;
+}
+
+/** What a capability's dashboard pages get from the dashboard (src/admin builds it). */
+export interface DashboardContext {
+  /** Calls a declared operation (`GET`, `/api/v1/apps/:idOrSlug/…`) as the signed-in owner: one logic path with REST and MCP. */
+  call<T = any>(request: import('fastify').FastifyRequest, method: import('./operation.js').Method, path: string, raw: { params?: unknown; query?: unknown; body?: unknown }): Promise<T>;
+  /** The signed-in owner of a request and the CSRF token its forms must carry (`_csrf` field or `x-csrf-token` header). */
+  owner(request: import('fastify').FastifyRequest): { email: string; accountId: string; csrf: string };
 }
 
 /**

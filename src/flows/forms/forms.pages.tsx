@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppRow } from '../../apps/apps.store.js';
 import type { Config } from '../../config.js';
 import type { OperationDeps } from '../../kernel/http.js';
 import { separateSignupHost } from '../../kernel/signup-host.js';
@@ -6,6 +7,7 @@ import { waitlistHostedForm } from '../waitlist/waitlist.pages.js';
 import { registerHostedForm, type HostedForm } from './forms.hosted.js';
 import type { FormKind } from './forms.kind.js';
 import { FORM_KINDS, type FormsServices } from './forms.module.js';
+import type { FormView } from './forms.view.js';
 
 function kindHostedForm(kind: FormKind, m: FormsServices): HostedForm {
   return {
@@ -14,19 +16,23 @@ function kindHostedForm(kind: FormKind, m: FormsServices): HostedForm {
     submit: (body, client) => m.submissions.submit(kind, body, client),
     async view(appSlug, flowSlug) {
       const p = await m.submissions.published(kind, appSlug, flowSlug);
-      const c = p.config;
-      return {
-        app: { name: p.app.name, logoUrl: p.app.logo_url },
-        hero: c.hero,
-        intro: c.intro,
-        fields: kind.pageFields(c),
-        submitLabel: c.intro.submitLabel,
-        success: c.success,
-        api: `/api/public/${kind.flow.type}`,
-        appSlug: p.app.slug,
-        flowSlug: p.flow.slug,
-      };
+      return kindView(kind, p.app, p.flow.slug, p.config);
     },
+  };
+}
+
+/** The page of one feedback / report / contact config (published, or a draft in the dashboard's live preview). */
+export function kindView(kind: FormKind, app: AppRow, flowSlug: string, c: any): FormView {
+  return {
+    app: { name: app.name, logoUrl: app.logo_url },
+    hero: c.hero,
+    intro: c.intro,
+    fields: kind.pageFields(c),
+    submitLabel: c.intro.submitLabel,
+    success: c.success,
+    api: `/api/public/${kind.flow.type}`,
+    appSlug: app.slug,
+    flowSlug,
   };
 }
 

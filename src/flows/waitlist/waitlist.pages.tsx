@@ -1,6 +1,8 @@
+import type { AppRow } from '../../apps/apps.store.js';
 import type { HostedForm } from '../forms/forms.hosted.js';
 import { customPageFields, type PageField } from '../forms/forms.kind.js';
 import type { FormsServices } from '../forms/forms.module.js';
+import type { FormView } from '../forms/forms.view.js';
 import { signupBody, type WaitlistConfig } from './waitlist.schema.js';
 
 const CountPill = ({ count }: { count: number }) => (
@@ -42,22 +44,25 @@ export function waitlistHostedForm(m: FormsServices): HostedForm {
     submit: (body, client) => m.waitlist.signup(body, client),
     async view(appSlug, flowSlug) {
       const p = await m.waitlist.published(appSlug, flowSlug);
-      const c = p.config as WaitlistConfig;
-      const count = await m.waitlist.visibleCount(p);
-      const email: PageField = { kind: 'input', type: 'email', name: 'email', label: 'Email address', placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email', hideLabel: true };
-      return {
-        app: { name: p.app.name, logoUrl: p.app.logo_url },
-        hero: c.hero,
-        intro: c.intro,
-        fields: [email, ...customPageFields(c.fields)],
-        submitLabel: c.intro.submitLabel,
-        success: c.success,
-        api: '/api/public/waitlist',
-        appSlug: p.app.slug,
-        flowSlug: p.flow.slug,
-        badge: count === undefined ? undefined : <CountPill count={count} />,
-        extras: c.hero?.bullets?.length || c.hero?.heroImage ? <Extras hero={c.hero} /> : undefined,
-      };
+      return waitlistView(p.app, p.flow.slug, p.config as WaitlistConfig, await m.waitlist.visibleCount(p));
     },
+  };
+}
+
+/** The page of one waitlist config (published, or a draft in the dashboard's live preview). */
+export function waitlistView(app: AppRow, flowSlug: string, c: WaitlistConfig, count: number | undefined): FormView {
+  const email: PageField = { kind: 'input', type: 'email', name: 'email', label: 'Email address', placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email', hideLabel: true };
+  return {
+    app: { name: app.name, logoUrl: app.logo_url },
+    hero: c.hero,
+    intro: c.intro,
+    fields: [email, ...customPageFields(c.fields)],
+    submitLabel: c.intro.submitLabel,
+    success: c.success,
+    api: '/api/public/waitlist',
+    appSlug: app.slug,
+    flowSlug,
+    badge: count === undefined ? undefined : <CountPill count={count} />,
+    extras: c.hero?.bullets?.length || c.hero?.heroImage ? <Extras hero={c.hero} /> : undefined,
   };
 }

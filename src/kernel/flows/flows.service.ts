@@ -158,6 +158,14 @@ export function createFlowService(deps: {
     context: ctxFor,
     validate: (type: string, config: unknown) => validate(def(type), config),
 
+    /** What saveDraft checks (schema, stored-data rules) and warns about, without saving: the dashboard editor's live check. Throws the same 422. */
+    async dryRun(app: AppRow, type: string, config: unknown): Promise<{ warnings: Warning[] }> {
+      const d = def(type);
+      const clean = validate(d, config);
+      await checkRefs(d, clean, app, `Invalid ${d.type} config: `);
+      return { warnings: (await d.warnings?.(clean, ctxFor(app))) ?? [] };
+    },
+
     /** A published version's config by id (what a session pinned), or undefined. */
     version(appId: string, versionId: string) {
       let v = versions.get(versionId);
