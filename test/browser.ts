@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
@@ -32,4 +33,22 @@ export function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (e) => problems.push(String(e)));
   return problems;
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * Serious and critical axe-core (WCAG 2.2 AA and best-practice rules) findings on the page, as
+ * `rule: help (selector)`. axe is evaluated over the DevTools protocol, outside the page's CSP
+ * (which rightly refuses inline scripts).
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const r = await (window as unknown as { axe: { run(d: Document, o: object): Promise<{ violations: { id: string; help: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'] },
+      resultTypes: ['violations'],
+    });
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
+  });
 }

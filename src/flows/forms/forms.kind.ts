@@ -17,7 +17,7 @@ export type SubmissionColumn = Exclude<keyof SubmissionFields, 'attributes'>;
 /** One input of a hosted form. `name` is the submit-body key (`attributes.<id>` for custom fields). */
 export type PageField =
   | { kind: 'textarea'; name: string; label: string; placeholder?: string; required: boolean; maxLength: number }
-  | { kind: 'input'; type: 'text' | 'email'; name: string; label: string; placeholder?: string; required: boolean; maxLength: number; autocomplete?: string; hideLabel?: boolean }
+  | { kind: 'input'; type: 'text' | 'email'; name: string; label: string; placeholder?: string; required: boolean; maxLength: number; autocomplete?: string }
   | { kind: 'stars'; name: string; label: string; required: boolean }
   | { kind: 'choice'; name: string; label: string; required: boolean; options: { value: string; label: string; emoji?: string; hint?: string }[] }
   | { kind: 'select'; name: string; label: string; required: boolean; options: string[] }

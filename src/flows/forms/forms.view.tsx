@@ -73,7 +73,7 @@ function Field({ f, value, error }: { f: PageField; value?: string; error?: stri
     case 'input':
       return (
         <div class="field">
-          <label for={id} class={f.hideLabel ? 'visually-hidden' : undefined}>
+          <label for={id}>
             {f.label}
           </label>
           <input id={id} type={f.type as 'text'} name={f.name} value={value ?? ''} placeholder={f.placeholder} required={f.required} maxLength={f.maxLength} autocomplete={f.autocomplete} inputMode={f.type === 'email' ? 'email' : undefined} {...aria} />

@@ -51,7 +51,7 @@ export function waitlistHostedForm(m: FormsServices): HostedForm {
 
 /** The page of one waitlist config (published, or a draft in the dashboard's live preview). */
 export function waitlistView(app: AppRow, flowSlug: string, c: WaitlistConfig, count: number | undefined): FormView {
-  const email: PageField = { kind: 'input', type: 'email', name: 'email', label: 'Email address', placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email', hideLabel: true };
+  const email: PageField = { kind: 'input', type: 'email', name: 'email', label: 'Email address', placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email' };
   return {
     app: { name: app.name, logoUrl: app.logo_url },
     hero: c.hero,

@@ -32,6 +32,9 @@ const DEFAULT_LABELS: Record<Exclude<IdeaStatus, 'pending'>, string> = {
   declined: 'Declined',
 };
 const statusLabel = (c: WishlistConfig, s: IdeaStatus) => (s === 'pending' ? 'Awaiting review' : (c.statusLabels?.[s] ?? DEFAULT_LABELS[s]));
+/** The vote button's name starts with the count it shows (WCAG 2.5.3, label in name). */
+const votesLabel = (n: number) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
+
 const categoryLabel = (c: WishlistConfig, id?: string) => {
   const cat = (c.categories ?? []).find((x) => x.id === id);
   return cat ? `${cat.emoji ? cat.emoji + ' ' : ''}${cat.label}` : undefined;
@@ -82,7 +85,7 @@ function VoteButton(p: { idea: PublicIdea; urls: BoardUrls; back: string; disabl
         type="submit"
         class={`wl-vote-btn${idea.hasVoted ? ' voted' : ''}`}
         aria-pressed={idea.hasVoted ? 'true' : 'false'}
-        aria-label={`${idea.hasVoted ? 'Remove your vote for' : 'Vote for'} ${idea.title}`}
+        aria-label={`${votesLabel(idea.voteCount)}: ${idea.hasVoted ? 'remove your vote for' : 'vote for'} ${idea.title}`}
         disabled={p.disabled}
       >
         <span class="wl-arrow" aria-hidden="true">
@@ -261,7 +264,7 @@ export function BoardPage(p: BoardProps) {
               {p.ideas.map((idea) => (
                 <li class="wl-idea card" id={`idea-${idea.id}`}>
                   {voteNeedsEmail ? (
-                    <a class="wl-vote-btn" href={ideaHref(p.urls, idea.id)} aria-label={`Vote for ${idea.title}`}>
+                    <a class="wl-vote-btn" href={ideaHref(p.urls, idea.id)} aria-label={`${votesLabel(idea.voteCount)}: vote for ${idea.title}`}>
                       <span class="wl-arrow" aria-hidden="true">
                         ▲
                       </span>

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { accentPalette } from './contrast.js';
 
 const TYPES: Record<string, string> = {
   '.css': 'text/css; charset=utf-8',
@@ -34,7 +35,8 @@ export function registerAssets(app: FastifyInstance) {
     const c = String((request.query as { c?: string }).c ?? '');
     if (!/^[0-9a-f]{6}$/i.test(c)) return reply.code(404).send({ error: 'Not found' });
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable');
-    return `:root{--accent:#${c.toLowerCase()}}`;
+    const p = accentPalette(`#${c.toLowerCase()}`);
+    return `:root{--accent:${p.accent};--accent-ink:${p.ink};--on-accent:${p.on}}body.theme-dark{--accent-ink:${p.inkDark}}`;
   });
 
   app.get('/assets/:name', route, async (request, reply) => {

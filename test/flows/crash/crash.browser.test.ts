@@ -1,24 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../src/server.js';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
 import { testConfig, testDb, type TestApp } from '../../helpers.js';
 import { putAndPublish } from '../forms/forms.fixtures.js';
 import { goodCrash } from './crash.fixtures.js';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe-core findings on the page. */
-async function axeProblems(page: Page) {
-  // Injected through the DevTools protocol: the page's CSP (rightly) refuses inline scripts.
-  await page.evaluate(AXE);
-  return page.evaluate(async () => {
-    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] });
-    return r.violations.filter((v: any) => v.impact === 'serious' || v.impact === 'critical').map((v: any) => `${v.id}: ${v.help}`);
-  });
-}
+const axeProblems = axeViolations;
 
 describe('hosted crash page in Chromium', () => {
   let t: TestApp;

@@ -1,13 +1,11 @@
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
 import { testApp, type TestApp } from '../../helpers.js';
 import { goodFeedback, goodWaitlist, json, putAndPublish } from '../forms/forms.fixtures.js';
 import { goodLegal } from './legal.fixtures.js';
 
-const axeSource: string = createRequire(import.meta.url)('axe-core').source;
 
 /**
  * The public legal pages in Chromium, on a phone and on a desktop: readable (no sideways
@@ -92,12 +90,7 @@ describe('legal pages in Chromium', () => {
         // No sideways scrolling on a phone: long words, URLs and tables wrap or scroll inside.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
-        await page.evaluate(axeSource);
-        const violations = await page.evaluate(async () => {
-          const r = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string }[] }> } }).axe.run();
-          return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
-        });
-        expect(violations, path).toEqual([]);
+        expect(await axeViolations(page), path).toEqual([]);
       }
       expect(external).toEqual([]);
       expect(cookies).toEqual([]);

@@ -1,24 +1,13 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../../browser.js';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../../browser.js';
 import { testApp, type TestApp } from '../../helpers.js';
 import { decodePng } from '../../qr/qr.helpers.js';
 import { putAndPublish } from '../forms/forms.fixtures.js';
 import { goodLinkPage } from './link-page.fixtures.js';
 
 const DESKTOP_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core in the page (evaluated over CDP, outside the page's CSP): serious and critical violations. */
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => (window as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: unknown[] }[] }> } }).axe.run());
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.nodes.length})`);
-}
-
 /**
  * The link page in Chromium, phone and desktop: looks (screenshots), no CSP violation or page
  * error, no request to another site while it loads, accessible, works without JavaScript, and a

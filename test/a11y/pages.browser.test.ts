@@ -1,0 +1,93 @@
+import type { Browser } from 'playwright-core';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot } from '../browser.js';
+import { goodCancel } from '../flows/cancel.fixtures.js';
+import { goodCrash } from '../flows/crash/crash.fixtures.js';
+import { goodContact, goodFeedback, goodReport, goodWaitlist, putAndPublish } from '../flows/forms/forms.fixtures.js';
+import { goodLegal } from '../flows/legal/legal.fixtures.js';
+import { goodLinkPage } from '../flows/link-page/link-page.fixtures.js';
+import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
+import { goodReferral } from '../flows/referral/referral.fixtures.js';
+import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
+import { testApp, type TestApp } from '../helpers.js';
+
+/** Every hosted page a visitor can reach, checked with axe-core at phone and desktop size. */
+describe('accessibility of every hosted page (axe-core, no serious or critical finding)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let origin: string;
+  const pages: [name: string, path: () => string][] = [];
+  let ideaId = '';
+  let code = '';
+
+  beforeAll(async () => {
+    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await t.createApp({ name: 'Sleepy', slug: 'sleepy', deepLinkScheme: 'sleepy' });
+    for (const [type, config] of [
+      ['waitlist', { ...goodWaitlist(), hero: { eyebrow: 'Soon', bullets: [{ icon: '⚡', title: 'Fast' }], showCount: true } }],
+      ['feedback', { ...goodFeedback(), rating: { enabled: true, required: true }, emailField: { enabled: true } }],
+      ['report', goodReport()],
+      ['contact', goodContact()],
+      ['crash', goodCrash()],
+      ['wishlist', goodWishlist()],
+      ['cancel', goodCancel()],
+      ['onboarding', goodOnboarding()],
+      ['referral', goodReferral()],
+      ['legal', goodLegal()],
+      ['link-page', goodLinkPage()],
+    ] as const) {
+      await putAndPublish(t, 'sleepy', type, config);
+    }
+    // An owner's pale accent on a dark and a gradient theme: the text colours must adapt (kernel/pages/contrast.ts).
+    await t.createApp({ name: 'Sunny', slug: 'sunny' });
+    await putAndPublish(t, 'sunny', 'waitlist', { ...goodWaitlist(), hero: { theme: 'gradient', eyebrow: 'Soon', accentColor: '#fde68a' } });
+    await putAndPublish(t, 'sunny', 'feedback', { ...goodFeedback(), hero: { theme: 'dark', eyebrow: 'Tell us', accentColor: '#fde68a' } });
+    await putAndPublish(t, 'sunny', 'wishlist', goodWishlist({ hero: { theme: 'dark', eyebrow: 'Roadmap', accentColor: '#22d3ee' } }));
+    ideaId = (await t.app.inject({ method: 'POST', url: '/api/v1/apps/sleepy/wishlist/ideas', headers: t.auth, payload: { title: 'Dark mode', body: 'Please' } })).json().idea.id;
+    code = (await t.app.inject({ method: 'POST', url: '/api/public/referral/code', headers: { 'content-type': 'application/json' }, payload: { appSlug: 'sleepy', userId: 'alice' } })).json().code;
+    pages.push(
+      ['home', () => '/'],
+      ['waitlist', () => '/waitlist/sleepy'],
+      ['feedback', () => '/feedback/sleepy'],
+      ['report', () => '/report/sleepy'],
+      ['contact', () => '/contact/sleepy'],
+      ['crash', () => '/crash/sleepy'],
+      ['wishlist board', () => '/wishlist/sleepy'],
+      ['wishlist idea', () => `/wishlist/sleepy/ideas/${ideaId}`],
+      ['wishlist embed', () => '/embed/wishlist/sleepy'],
+      ['cancel', () => '/cancel/sleepy'],
+      ['onboarding', () => '/onboarding/sleepy'],
+      ['referral invite', () => `/r/${code}`],
+      ['privacy policy', () => '/legal/sleepy'],
+      ['terms', () => '/legal/sleepy/terms'],
+      ['link page', () => '/p/sleepy'],
+      ['not found', () => '/feedback/no-such-app'],
+      ['pale accent waitlist', () => '/waitlist/sunny'],
+      ['pale accent dark feedback', () => '/feedback/sunny'],
+      ['cyan dark wishlist', () => '/wishlist/sunny'],
+    );
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('has no serious or critical violation on any page, phone and desktop', async () => {
+    const found: string[] = [];
+    for (const [size, device] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
+      const ctx = await browser.newContext(device);
+      const page = await ctx.newPage();
+      for (const [name, path] of pages) {
+        await page.goto(`${origin}${path()}`);
+        for (const v of await axeViolations(page)) found.push(`${name} (${size}): ${v}`);
+        if (size === 'phone') await screenshot(page, `a11y-${name.replace(/ /g, '-')}`);
+      }
+      await ctx.close();
+    }
+    expect(found, found.join("\n")).toEqual([]);
+  });
+});
