@@ -91,3 +91,42 @@ describe('accessibility of every hosted page (axe-core, no serious or critical f
     expect(found, found.join("\n")).toEqual([]);
   });
 });
+
+describe('keyboard: the feedback star rating is a radio group in 1→5 order', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let origin: string;
+  beforeAll(async () => {
+    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await t.createApp({ name: 'Stars', slug: 'stars' });
+    await putAndPublish(t, 'stars', 'feedback', { ...goodFeedback(), rating: { enabled: true, prompt: 'How do you like it?', required: true } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('Tab lands on the first star, ArrowRight raises the rating, "n of 5" is announced and shown, required is marked', async () => {
+    const page = await browser.newPage(PHONE);
+    await page.goto(`${origin}/feedback/stars`);
+    const group = page.getByRole('group', { name: /How do you like it\? \(required\)/ });
+    await expect(group.isVisible()).resolves.toBe(true);
+    await page.getByRole('radio', { name: '1 of 5' }).focus();
+    await page.keyboard.press('Space');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.getByRole('radio', { name: '3 of 5' }).isChecked()).toBe(true);
+    expect(await page.locator('.stars-value').innerText()).toBe('3 of 5');
+    // Stars 1-3 filled, 4-5 outlined: the fill is what a sighted user sees.
+    const fills = await page.$$eval('.stars label', (ls) => ls.map((l) => getComputedStyle(l).color));
+    expect(new Set(fills.slice(0, 3)).size).toBe(1);
+    expect(fills[3]).not.toBe(fills[0]);
+    await page.keyboard.press('ArrowLeft');
+    expect(await page.getByRole('radio', { name: '2 of 5' }).isChecked()).toBe(true);
+    await screenshot(page, 'a11y-stars-phone');
+    await page.close();
+  });
+});

@@ -81,20 +81,29 @@ function Field({ f, value, error }: { f: PageField; value?: string; error?: stri
         </div>
       );
     case 'stars':
-      // Rendered 5..1 and shown reversed so `:checked ~ label` lights every star up to the pick.
+      // A radio group in 1→5 order (arrow keys go up the scale). `:has()` in forms.css fills every
+      // star up to the pick, and shows "n of 5" beside them, without JavaScript.
       return (
         <fieldset class="field">
-          <legend>{f.label}</legend>
+          <legend>
+            {f.label}
+            {f.required ? <span class="hint"> (required)</span> : null}
+          </legend>
           <div class="stars">
-            {[5, 4, 3, 2, 1].map((n) => (
+            {[1, 2, 3, 4, 5].map((n) => (
               <>
-                <input type="radio" id={`${id}-${n}`} name={f.name} value={String(n)} checked={value === String(n)} required={f.required && n === 5} />
+                <input type="radio" id={`${id}-${n}`} name={f.name} value={String(n)} checked={value === String(n)} required={f.required && n === 1} />
                 <label for={`${id}-${n}`}>
                   <span aria-hidden="true">★</span>
-                  <span class="visually-hidden">{n === 1 ? '1 star' : `${n} stars`}</span>
+                  <span class="visually-hidden">{`${n} of 5`}</span>
                 </label>
               </>
             ))}
+            <span class="stars-value" aria-hidden="true">
+              {[1, 2, 3, 4, 5].map((n) => (
+                <span data-n={String(n)}>{`${n} of 5`}</span>
+              ))}
+            </span>
           </div>
           {err}
         </fieldset>

@@ -49,7 +49,7 @@ describe('hosted form pages', () => {
     expect(fb).toContain('Hi &lt;img src=x onerror=alert(1)>');
     expect(fb).toContain('/assets/accent.css?c=4f46e5');
     expect(fb).toMatch(/<label for="f-message">/);
-    expect(fb).toContain('5 stars');
+    expect(fb).toContain('5 of 5');
     expect(fb).toContain('<select id="f-attributes-plan"');
     const rp = (await page(`/report/${slug}`)).body;
     expect(rp).toContain('value="bug"');
