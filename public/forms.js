@@ -50,11 +50,14 @@
       })
         .then(function (res) {
           if (res.ok) {
-            var success = form.parentNode.querySelector('[data-success]');
-            form.hidden = true;
-            success.hidden = false;
-            success.focus();
-            return;
+            return res.json().then(function (body) {
+              var success = form.parentNode.querySelector('[data-success]');
+              var already = success.querySelector('[data-already]');
+              if (already) already.hidden = !(body && body.alreadySignedUp);
+              form.hidden = true;
+              success.hidden = false;
+              success.focus();
+            });
           }
           return res.json().then(function (body) {
             var issue = body.issues && body.issues[0];

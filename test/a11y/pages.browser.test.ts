@@ -130,3 +130,34 @@ describe('keyboard: the feedback star rating is a radio group in 1→5 order', (
     await page.close();
   });
 });
+
+describe('waitlist honesty in the browser', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let origin: string;
+  beforeAll(async () => {
+    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    await t.createApp({ name: 'Honest', slug: 'honest' });
+    await putAndPublish(t, 'honest', 'waitlist', goodWaitlist());
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('a repeat signup (JavaScript on) says the address was already on the list', async () => {
+    const page = await browser.newPage(PHONE);
+    for (const expectAlready of [false, true]) {
+      await page.goto(`${origin}/waitlist/honest`);
+      await page.getByLabel('Email address').fill('twice@example.com');
+      await page.getByRole('button', { name: 'Join' }).click();
+      await page.locator('.success:not([hidden])').waitFor();
+      expect(await page.locator('[data-already]').isVisible()).toBe(expectAlready);
+    }
+    await screenshot(page, 'waitlist-already-phone');
+    await page.close();
+  });
+});

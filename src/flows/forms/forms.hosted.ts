@@ -61,8 +61,11 @@ function notPublished(reply: FastifyReply) {
 }
 
 /**
- * GET renders the page (`?done=1` renders the success screen); POST (urlencoded, no JavaScript)
- * submits, then 303-redirects to `?done=1`, or re-renders with the error and the typed values.
+ * GET renders the page; POST (urlencoded, no JavaScript) submits, then 303-redirects to
+ * `?done=<outcome>.<receipt>`, or re-renders with the error and the typed values. The receipt is
+ * a form token (kernel/pages/form-token.ts) bound to the page, the visitor's address and the
+ * outcome (`joined`, or `already` when the address was on the list), so a hand-typed `?done=1`
+ * shows the form, not a success that never happened.
  */
 export function registerHostedForm(app: FastifyInstance, paths: string[], form: HostedForm, opts: { deps: OperationDeps; rateLimit: number; host?: string }) {
   const constraints = opts.host ? { host: opts.host } : undefined;
@@ -76,6 +79,16 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
     const p = request.params as Params;
     return `${request.routeOptions.url}\n${p.appSlug}\n${p.flowSlug ?? ''}`;
   };
+  /** The outcome a signed `?done=` receipt vouches for, or undefined (absent, forged, expired, another visitor's). */
+  const doneOutcome = (request: FastifyRequest): 'joined' | 'already' | undefined => {
+    const done = (request.query as { done?: unknown }).done;
+    if (typeof done !== 'string') return undefined;
+    const dot = done.indexOf('.');
+    const outcome = done.slice(0, dot);
+    if (outcome !== 'joined' && outcome !== 'already') return undefined;
+    const client = clientInfo(request, opts.deps.secret, opts.deps.country).ipHash;
+    return checkFormToken(opts.deps.secret, `${scopeOf(request)}\ndone\n${outcome}`, client, done.slice(dot + 1)) ? outcome : undefined;
+  };
   const tokenFor = (request: FastifyRequest) => formToken(opts.deps.secret, scopeOf(request), clientInfo(request, opts.deps.secret, opts.deps.country).ipHash);
 
   for (const url of paths) {
@@ -87,7 +100,8 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
       handler: async (request, reply) => {
         try {
           const { view } = await load(request);
-          return sendPage(reply, FormPage({ v: view, state: { done: (request.query as { done?: string }).done === '1', token: tokenFor(request) } }));
+          const outcome = doneOutcome(request);
+          return sendPage(reply, FormPage({ v: view, state: { done: !!outcome, already: outcome === 'already', token: tokenFor(request) } }));
         } catch (e) {
           if (e instanceof AppError && e.status === 404) return notPublished(reply);
           throw e;
@@ -127,14 +141,17 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
 
         const parsed = form.body.safeParse(bodyFromForm(posted, view.fields, p));
         if (!parsed.success) return rerender(issuesFrom(parsed.error));
+        let result: unknown;
         try {
-          await form.submit(parsed.data, client);
+          result = await form.submit(parsed.data, client);
         } catch (e) {
           if (e instanceof AppError && e.status === 422) return rerender((e.extra.issues as Issue[]) ?? []);
           if (e instanceof AppError && e.status === 404) return notPublished(reply);
           throw e;
         }
-        return reply.redirect(`${request.url.split('?')[0]}?done=1`, 303);
+        const outcome = (result as { alreadySignedUp?: boolean } | undefined)?.alreadySignedUp ? 'already' : 'joined';
+        const receipt = formToken(opts.deps.secret, `${scopeOf(request)}\ndone\n${outcome}`, client.ipHash);
+        return reply.redirect(`${request.url.split('?')[0]}?done=${outcome}.${receipt}`, 303);
       },
     });
   }

@@ -22,8 +22,10 @@ export interface FormView {
 }
 
 export interface FormState {
-  /** Show the success screen (no-JS flow after the 303). */
+  /** Show the success screen (no-JS flow after the 303, with its signed receipt). */
   done?: boolean;
+  /** The address was already on the list: the success screen says so. */
+  already?: boolean;
   /** Typed values to keep after a rejected submission. */
   values?: Record<string, string>;
   error?: string;
@@ -35,11 +37,14 @@ export interface FormState {
 
 const THEMES = ['minimal', 'gradient', 'dark', 'side_by_side'];
 
-function Success({ s, hidden }: { s: FormView['success']; hidden?: boolean }) {
+function Success({ s, hidden, already }: { s: FormView['success']; hidden?: boolean; already?: boolean }) {
   return (
     <div class="success" data-success hidden={hidden} tabIndex={-1}>
       <div class="success-mark" aria-hidden="true">✓</div>
       <h2>{s.title}</h2>
+      <p class="notice" data-already hidden={!already}>
+        This address was already on the list: nothing changed, you keep your place.
+      </p>
       <p class="muted">{s.body}</p>
       {s.ctaLabel && s.ctaUrl ? (
         <a class="button" href={s.ctaUrl} rel="noopener">
@@ -173,7 +178,7 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
           </header>
           <section class="card form-card" aria-live="polite">
             {state.done ? (
-              <Success s={v.success} />
+              <Success s={v.success} already={state.already} />
             ) : (
               <>
                 <form method="post" data-api={v.api} data-app-slug={v.appSlug} data-flow-slug={v.flowSlug}>

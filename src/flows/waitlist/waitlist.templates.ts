@@ -94,12 +94,12 @@ export const WAITLIST_TEMPLATES: WaitlistTemplate[] = [
   {
     id: 'early_access_referral',
     name: 'Early access with referral',
-    description: 'Early access page whose success screen invites people to share.',
+    description: 'Early access page whose success screen invites people to share the page (sharing does not move anyone up the list).',
     config: {
       type: 'waitlist',
       templateId: 'early_access_referral',
-      intro: { title: 'Get early access', subtitle: 'Join now and move up the list by inviting friends.', emailPlaceholder: 'you@example.com', submitLabel: 'Join early access', legal },
-      success: { title: 'You’re on the list', body: 'Want in sooner? Share the page with a friend.', ctaLabel: 'Share with a friend', ctaUrl: 'https://example.com/share' },
+      intro: { title: 'Get early access', subtitle: 'Join now and get in before everyone else.', emailPlaceholder: 'you@example.com', submitLabel: 'Join early access', legal },
+      success: { title: 'You’re on the list', body: 'Know someone who would like it? Share the page with them.', ctaLabel: 'Share with a friend', ctaUrl: 'https://example.com/share' },
       hero: {
         theme: 'gradient',
         eyebrow: 'Early access',

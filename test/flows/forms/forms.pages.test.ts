@@ -66,14 +66,19 @@ describe('hosted form pages', () => {
     }
   });
 
-  it('no-JS submit: POST, 303 to ?done=1, success page; the row is stored with source web', async () => {
+  it('no-JS submit: POST, 303 to a signed ?done= receipt, success page; the row is stored with source web', async () => {
     const before = await count('form_submissions');
     const r = await post(`/feedback/${slug}`, { rating: '4', message: 'Works without JS', email: '', 'attributes.plan': 'Pro', website: '' });
     expect(r.statusCode).toBe(303);
-    expect(r.headers.location).toBe(`/feedback/${slug}?done=1`);
+    expect(r.headers.location).toMatch(new RegExp(`^/feedback/${slug}\\?done=joined\\.[0-9a-z]+\\.[A-Za-z0-9_-]{32}$`));
     const done = await page(String(r.headers.location));
     expect(done.body).toContain('Thanks!');
     expect(done.body).not.toContain('<form');
+    // A typed or forged ?done= is not a success that never happened: the form comes back.
+    for (const fake of ['1', 'joined', 'joined.abc.def', String(r.headers.location).split('done=')[1].replace('joined', 'already')]) {
+      const forged = await page(`/feedback/${slug}?done=${encodeURIComponent(fake)}`);
+      expect(forged.body, fake).toContain('<form');
+    }
     const row = await t.db.db.selectFrom('form_submissions').selectAll().orderBy('created_at', 'desc').executeTakeFirstOrThrow();
     expect(row).toMatchObject({ message: 'Works without JS', rating: 4, email: null, source: 'web' });
     expect(JSON.parse(row.attributes_json!)).toEqual({ plan: 'Pro' });
@@ -124,9 +129,15 @@ describe('hosted form pages', () => {
     expect(beta.body).toContain('src="https://cdn.example.org/hero.png"');
     expect(beta.body).toContain('Launch');
     const sp = await post(`/${slug}/beta`, { email: 'd@example.com' }, { host: 'signup.test' });
-    expect(sp.headers.location).toBe(`/${slug}/beta?done=1`);
-    const done = await page(`/${slug}/beta?done=1`, { host: 'signup.test' });
+    expect(sp.headers.location).toMatch(new RegExp(`^/${slug}/beta\\?done=joined\\.`));
+    const done = await page(String(sp.headers.location), { host: 'signup.test' });
     expect(done.body).toContain('href="https://blog.example.org"');
+    expect(done.body).toMatch(/<p class="notice" data-already="true" hidden>/);
+    // Signing up again says the address was already on the list (and changes nothing).
+    const again = await post(`/${slug}/beta`, { email: 'd@example.com' }, { host: 'signup.test' });
+    expect(again.headers.location).toMatch(new RegExp(`^/${slug}/beta\\?done=already\\.`));
+    const already = await page(String(again.headers.location), { host: 'signup.test' });
+    expect(already.body).toMatch(/<p class="notice" data-already="true">This address was already on the list/);
     // The catch-all only answers on the signup host.
     expect((await page(`/${slug}`, { host: 'web.test' })).statusCode).toBe(404);
     // ... and nothing else answers there (test/kernel/signup-host.test.ts).
