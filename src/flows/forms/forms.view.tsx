@@ -163,7 +163,17 @@ function Field({ f, value, error }: { f: PageField; value?: string; error?: stri
 export function FormPage({ v, state }: { v: FormView; state: FormState }) {
   const theme = THEMES.includes(v.hero?.theme ?? '') ? v.hero!.theme! : 'minimal';
   return (
-    <Layout title={`${v.intro.title || v.app.name} · ${v.app.name}`} description={v.intro.subtitle} accent={v.hero?.accentColor} bodyClass={`theme-${theme}`} styles={['forms.css']} scripts={['forms.js']}>
+    <Layout
+      title={`${v.intro.title || v.app.name} · ${v.app.name}`}
+      description={v.intro.subtitle}
+      accent={v.hero?.accentColor}
+      icon={v.app.logoUrl}
+      image={v.app.logoUrl}
+      siteName={v.app.name}
+      bodyClass={`theme-${theme}`}
+      styles={['forms.css']}
+      scripts={['forms.js']}
+    >
       <main class={`shell${theme === 'side_by_side' ? ' wide' : ''}`}>
         <div class="split">
           <header class="intro">

@@ -25,15 +25,9 @@ function LinkPage({ app, version, c }: { app: AppRow; version: number; c: LinkPa
       accent={c.hero?.accentColor}
       bodyClass={`theme-${theme}`}
       styles={['link-page.css']}
-      head={
-        <>
-          {description ? <meta property="og:description" content={description} /> : null}
-          <meta property="og:type" content="profile" />
-          {app.logo_url ? <meta property="og:image" content={app.logo_url} /> : null}
-          {/* The app's logo as the tab icon (after the layout's own, so it wins). */}
-          {app.logo_url ? <link rel="icon" href={app.logo_url} /> : null}
-        </>
-      }
+      icon={app.logo_url}
+      image={app.logo_url}
+      siteName={app.name}
     >
       <main class="shell lp">
         <header class="lp-head">

@@ -40,13 +40,9 @@ function InvitePage(p: { invite: Invite; token: string; claimToken?: string; err
       styles={['forms.css', 'referral.css']}
       scripts={['referral.js']}
       bodyClass="theme-gradient"
-      head={
-        <>
-          <meta property="og:description" content={description} />
-          <meta property="og:type" content="website" />
-          {app.logo_url ? <meta property="og:image" content={app.logo_url} /> : null}
-        </>
-      }
+      icon={app.logo_url}
+      image={app.logo_url}
+      siteName={app.name}
     >
       <main class="shell narrow invite">
         <section class="card form-card">

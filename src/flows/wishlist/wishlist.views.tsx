@@ -56,6 +56,7 @@ function Shell(p: Common & { title: string; children: ComponentChildren }) {
       title={p.title}
       description={p.config.intro.subtitle}
       accent={p.config.hero?.accentColor}
+      siteName={p.appName}
       bodyClass={`theme-${theme} wl-page${p.compact ? ' wl-compact' : ''}`}
       styles={['wishlist.css']}
       scripts={['wishlist.js']}

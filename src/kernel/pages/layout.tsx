@@ -15,6 +15,10 @@ export interface LayoutProps {
   styles?: string[];
   /** Favicon URL (an app's logo); the service's mark when absent, so no page asks for a missing one. */
   icon?: string | null;
+  /** Link-preview image (Open Graph, Twitter card): the app's logo on shareable pages. */
+  image?: string | null;
+  /** Site name in link previews (the app's name). */
+  siteName?: string;
   /** Extra elements at the end of <head> (the cancel page's leaving meta refresh). */
   head?: ComponentChildren;
   children: ComponentChildren;
@@ -31,7 +35,17 @@ export function Layout(p: LayoutProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
         <title>{p.title}</title>
         {p.description ? <meta name="description" content={p.description} /> : null}
+        {/* Link previews (chat apps, social sites): title, description, image, as shared. */}
+        <meta property="og:type" content="website" />
         <meta property="og:title" content={p.title} />
+        {p.description ? <meta property="og:description" content={p.description} /> : null}
+        {p.siteName ? <meta property="og:site_name" content={p.siteName} /> : null}
+        {p.image ? <meta property="og:image" content={p.image} /> : null}
+        <meta name="twitter:card" content="summary" />
+        <meta name="twitter:title" content={p.title} />
+        {p.description ? <meta name="twitter:description" content={p.description} /> : null}
+        {p.image ? <meta name="twitter:image" content={p.image} /> : null}
+        <meta name="theme-color" content={p.accent && HEX.test(p.accent) ? p.accent.toLowerCase() : '#4f46e5'} />
         <link rel="icon" href={p.icon ?? '/assets/favicon.svg'} />
         <link rel="stylesheet" href="/assets/base.css" />
         {(p.styles ?? []).map((s) => (

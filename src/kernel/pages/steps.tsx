@@ -34,6 +34,9 @@ export function StepShell(p: StepShellProps) {
       styles={['steps.css', ...(p.styles ?? [])]}
       scripts={p.scripts}
       accent={p.accent}
+      icon={p.app.logoUrl}
+      image={p.app.logoUrl}
+      siteName={p.app.name}
       bodyClass={p.bodyClass ? `cx ${p.bodyClass}` : 'cx'}
       head={p.head}
     >
