@@ -59,6 +59,12 @@
               success.focus();
             });
           }
+          // Invalid input: post the form the plain way, so the server renders every error next to
+          // its field, in plain words, with focus on the first (one error path for both modes).
+          if (res.status === 422) {
+            form.submit();
+            return;
+          }
           return res.json().then(function (body) {
             var issue = body.issues && body.issues[0];
             var label = issue ? labelOf(form, issue.path) : '';

@@ -145,7 +145,7 @@ describe('hosted forms in Chromium', () => {
     }
   }
 
-  it('shows a validation error in place with JavaScript and keeps the typed text', async () => {
+  it('with JavaScript, invalid input comes back as the server renders it: every error on its field, in plain words, focus on the first, typed text kept', async () => {
     const ctx = await context(DESKTOP);
     const page = await ctx.newPage();
     await page.goto(`${base}/contact/${slug}`);
@@ -156,10 +156,14 @@ describe('hosted forms in Chromium', () => {
     await page.evaluate(() => document.querySelector('#f-email')!.setAttribute('type', 'text'));
     await page.fill('#f-email', 'not-an-email');
     await page.click('button[type="submit"]');
-    const err = page.locator('[data-error]');
+    const err = page.locator('#f-email-error');
     await err.waitFor({ state: 'visible', timeout: 10_000 });
-    expect(await err.textContent()).toMatch(/Email.*valid email/);
+    expect(await err.textContent()).toBe('Please enter an email address like name@example.com.');
+    expect(await page.getAttribute('#f-email', 'aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-email');
+    expect(await page.locator('[data-error]').textContent()).toBe('Please check the highlighted field.');
     expect(await page.inputValue('#f-message')).toBe('x'.repeat(10));
+    expect(await page.inputValue('#f-name')).toBe('Ann');
     await ctx.close();
   });
 

@@ -47,11 +47,25 @@ export function bodyFromForm(form: FormBody, fields: PageField[], p: Params) {
 const keptValues = (form: FormBody, fields: PageField[]) => Object.fromEntries(fields.map((f) => [f.name, first(form[f.name]).slice(0, 5000)]));
 
 /** API issue path (`/attributes/plan`) -> form field name (`attributes.plan`). */
+/** What a person reads next to a field: plain words instead of a validator's message. */
+export function plainMessage(message: string): string {
+  if (message === 'Required' || /expected string to have >=1 characters/.test(message)) return 'Please fill in this field.';
+  if (/valid email/.test(message)) return 'Please enter an email address like name@example.com.';
+  const max = /<=\s?(\d+) characters/.exec(message);
+  if (max) return `Please keep this to ${max[1]} characters or fewer.`;
+  const min = />=\s?(\d+) characters/.exec(message);
+  if (min) return `Please write at least ${min[1]} characters.`;
+  if (/Invalid option|expected one of|unknown category/i.test(message)) return 'Please choose one of the options.';
+  if (/Too (small|big): expected number/.test(message)) return 'Please pick a value in the range shown.';
+  return message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
+}
+
+/** Every field's first error, in plain words (all shown at once, not one per try). */
 function fieldErrors(issues: Issue[], fields: PageField[]) {
   const out: Record<string, string> = {};
   for (const i of issues) {
     const name = i.path.slice(1).replace('/', '.');
-    if (fields.some((f) => f.name === name) && !out[name]) out[name] = i.message;
+    if (fields.some((f) => f.name === name) && !out[name]) out[name] = plainMessage(i.message);
   }
   return out;
 }
@@ -133,7 +147,8 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
         const posted = (request.body ?? {}) as FormBody;
         const rerender = (issues: Issue[], status = 422, message?: string) => {
           const errors = fieldErrors(issues, view.fields);
-          const error = message ?? (Object.keys(errors).length || !issues[0] ? 'Please check the highlighted fields.' : `Please check the form: ${issues[0].message}.`);
+          const n = Object.keys(errors).length;
+          const error = message ?? (n > 1 ? `Please check the ${n} highlighted fields.` : n === 1 || !issues[0] ? 'Please check the highlighted field.' : `Please check the form: ${plainMessage(issues[0].message)}`);
           return sendPage(reply, FormPage({ v: view, state: { values: keptValues(posted, view.fields), error, fieldErrors: errors, token: tokenFor(request) } }), { status });
         };
         const client = clientInfo(request, opts.deps.secret, opts.deps.country);

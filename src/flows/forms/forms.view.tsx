@@ -55,10 +55,10 @@ function Success({ s, hidden, already }: { s: FormView['success']; hidden?: bool
   );
 }
 
-function Field({ f, value, error }: { f: PageField; value?: string; error?: string }) {
+function Field({ f, value, error, focus }: { f: PageField; value?: string; error?: string; focus?: boolean }) {
   const id = `f-${f.name.replace(/\./g, '-')}`;
   const errId = `${id}-error`;
-  const aria = { 'aria-invalid': error ? ('true' as const) : undefined, 'aria-describedby': error ? errId : undefined };
+  const aria = { 'aria-invalid': error ? ('true' as const) : undefined, 'aria-describedby': error ? errId : undefined, autofocus: focus || undefined };
   const err = error ? (
     <p class="error" id={errId}>
       {error}
@@ -97,7 +97,7 @@ function Field({ f, value, error }: { f: PageField; value?: string; error?: stri
           <div class="stars">
             {[1, 2, 3, 4, 5].map((n) => (
               <>
-                <input type="radio" id={`${id}-${n}`} name={f.name} value={String(n)} checked={value === String(n)} required={f.required && n === 1} />
+                <input type="radio" id={`${id}-${n}`} name={f.name} value={String(n)} checked={value === String(n)} required={f.required && n === 1} autofocus={(focus && n === 1) || undefined} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? errId : undefined} />
                 <label for={`${id}-${n}`}>
                   <span aria-hidden="true">★</span>
                   <span class="visually-hidden">{`${n} of 5`}</span>
@@ -120,7 +120,7 @@ function Field({ f, value, error }: { f: PageField; value?: string; error?: stri
           <div class="choices">
             {f.options.map((o) => (
               <label class="choice">
-                <input type="radio" name={f.name} value={o.value} checked={value === o.value} required={f.required} />
+                <input type="radio" name={f.name} value={o.value} checked={value === o.value} required={f.required} autofocus={(focus && o === f.options[0]) || undefined} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? errId : undefined} />
                 <span class="choice-text">
                   {o.emoji ? <span aria-hidden="true">{o.emoji} </span> : null}
                   {o.label}
@@ -161,6 +161,7 @@ function Field({ f, value, error }: { f: PageField; value?: string; error?: stri
 
 /** The hosted form page: works as a plain POST form; /assets/forms.js upgrades it to fetch + in-place success. */
 export function FormPage({ v, state }: { v: FormView; state: FormState }) {
+  const firstError = v.fields.find((f) => state.fieldErrors?.[f.name])?.name;
   const theme = THEMES.includes(v.hero?.theme ?? '') ? v.hero!.theme! : 'minimal';
   return (
     <Layout
@@ -196,7 +197,8 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
                     {state.error}
                   </p>
                   {v.fields.map((f) => (
-                    <Field f={f} value={state.values?.[f.name]} error={state.fieldErrors?.[f.name]} />
+                    // The first field in error takes the focus: `autofocus` needs no JavaScript.
+                    <Field f={f} value={state.values?.[f.name]} error={state.fieldErrors?.[f.name]} focus={f.name === firstError} />
                   ))}
                   {state.token ? <input type="hidden" name={FORM_TOKEN_FIELD} value={state.token} /> : null}
                   <div class="hp" aria-hidden="true">

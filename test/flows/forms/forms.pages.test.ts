@@ -89,14 +89,23 @@ describe('hosted form pages', () => {
     const before = await count('form_submissions');
     const r = await post(`/contact/${slug}`, { name: '"><script>x()</script>', email: 'not-an-email', message: 'Keep <b>me</b>' });
     expect(r.statusCode).toBe(422);
-    expect(r.body).toContain('Please check the highlighted fields.');
+    expect(r.body).toContain('Please check the highlighted field.');
     expect(r.body).toContain('aria-invalid="true"');
+    // In plain words, on the field, which takes the focus (autofocus: no JavaScript needed).
+    expect(r.body).toMatch(/<input id="f-email" type="email"[^>]*aria-invalid="true"[^>]*autofocus/);
+    expect(r.body).toContain('Please enter an email address like name@example.com.');
+    // Every error at once, not one per try.
+    const two = await post(`/contact/${slug}`, { name: 'N'.repeat(130), email: 'nope', message: 'hello' });
+    expect(two.body).toContain('Please check the 2 highlighted fields.');
+    expect(two.body).toContain('Please keep this to 120 characters or fewer.');
+    expect(two.body.match(/aria-invalid="true"/g)).toHaveLength(2);
+    expect(two.body.match(/autofocus/g)).toHaveLength(1);
     expect(r.body).toContain('value="&quot;>&lt;script>x()&lt;/script>"');
     expect(r.body).toContain('Keep &lt;b>me&lt;/b></textarea>');
     expect(r.body).not.toContain('<script>x()');
     const unknown = await post(`/report/${slug}`, { category: 'nope', message: 'x' });
     expect(unknown.statusCode).toBe(422);
-    expect(unknown.body).toContain('unknown category');
+    expect(unknown.body).toContain('Please choose one of the options.');
     expect(await count('form_submissions')).toBe(before);
   });
 
