@@ -15,7 +15,7 @@ import { systemClock, type Clock } from './kernel/clock.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { FlowRegistry } from './kernel/flows/registry.js';
-import type { CapabilityModule, Kernel, RouteContext } from './kernel/module.js';
+import type { Capability, CapabilityModule, Kernel, RouteContext } from './kernel/module.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
 import { clientIpOf, trustFrom } from './kernel/client-ip.js';
 import { countryLookup } from './kernel/identity.js';
@@ -63,13 +63,14 @@ export function buildKernel(config: Config, db: DbHandle, clock: Clock = systemC
   // The short-link path is a route word even where no HTTP server runs (MCP on stdio creates apps too).
   apps.reserveRoute(new URL(config.shortLinkUrl).pathname);
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug), accountApps: (accountId) => apps.list(accountId) });
-  return { config, db, clock, registry, apps, tokens, flows };
+  return { config, db, clock, registry, apps, tokens, flows, capabilities: [] };
 }
 
 /** The kernel and every module, created. Shared by the HTTP server, the CLI and the MCP server. */
 export function buildCapabilities(config: Config, db: DbHandle, clock: Clock = systemClock) {
   const kernel = buildKernel(config, db, clock);
   const capabilities = MODULES.map((m) => (m as CapabilityModule).create(kernel));
+  (kernel.capabilities as Capability[]).push(...capabilities);
   const services = Object.assign(
     { registry: kernel.registry, apps: kernel.apps, tokens: kernel.tokens, flows: kernel.flows },
     ...capabilities.map((c) => c.services),

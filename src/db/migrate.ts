@@ -6,16 +6,17 @@ import { formsMigrations } from './migrations/forms.js';
 import { kernelMigrations } from './migrations/kernel.js';
 import { linksMigrations } from './migrations/links.js';
 import { onboardingMigrations } from './migrations/onboarding.js';
+import { promotionMigrations } from './migrations/promotion.js';
 import { referralMigrations } from './migrations/referral.js';
 import { wishlistMigrations } from './migrations/wishlist.js';
-import { adminMigrations } from './migrations/admin.js';
-import { promotionMigrations } from './migrations/promotion.js';
 import { linkPageMigrations } from './migrations/link-page.js';
 import { crashMigrations } from './migrations/crash.js';
+import { adminMigrations } from './migrations/admin.js';
+import { privacyMigrations } from './migrations/privacy.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
- * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard (room left between modules).
+ * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard, 0110+ privacy (room left between modules).
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
@@ -25,10 +26,11 @@ const all: Record<string, Migration> = {
   ...sessionMigrations,
   ...onboardingMigrations,
   ...referralMigrations,
-  ...adminMigrations,
   ...promotionMigrations,
   ...linkPageMigrations,
   ...crashMigrations,
+  ...adminMigrations,
+  ...privacyMigrations,
 };
 
 /**

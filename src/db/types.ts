@@ -301,11 +301,6 @@ export interface ReferralsTable {
   created_at: string;
 }
 
-export interface ReferralTables {
-  referral_codes: ReferralCodesTable;
-  referrals: ReferralsTable;
-}
-
 export interface CrashGroupsTable {
   id: string;
   app_id: string;
@@ -368,6 +363,56 @@ export interface CrashTables {
   crash_groups: CrashGroupsTable;
   crash_reports: CrashReportsTable;
   contact_replies: ContactRepliesTable;
+}
+
+export interface ReferralTables {
+  referral_codes: ReferralCodesTable;
+  referrals: ReferralsTable;
+}
+
+export interface OwnersTable {
+  id: string;
+  account_id: string;
+  /** Lower-cased. */
+  email: string;
+  /** bcrypt. */
+  password_hash: string;
+  created_at: string;
+  password_changed_at: string;
+}
+
+export interface OwnerSessionsTable {
+  /** SHA-256 (base64url) of the cookie value; the value itself is never stored. */
+  id_hash: string;
+  owner_id: string;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+  user_agent: string | null;
+  /** One-time message for the session's next page (a new API token), sealed with a key only the cookie gives (0101). */
+  flash?: string | null;
+}
+
+export interface OwnerSetupLinksTable {
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OwnerLoginFailuresTable {
+  /** `e:<HMAC of the email>` or `ip:<HMAC of the address>`. */
+  key: string;
+  failures: number;
+  last_failed_at: string;
+  locked_until: string | null;
+}
+
+export interface AdminTables {
+  owners: OwnersTable;
+  owner_sessions: OwnerSessionsTable;
+  owner_setup_links: OwnerSetupLinksTable;
+  owner_login_failures: OwnerLoginFailuresTable;
 }
 
 export interface LinkPageClicksTable {
@@ -439,47 +484,16 @@ export interface PromotionTables {
   promotion_decisions: PromotionDecisionsTable;
 }
 
-export interface OwnersTable {
-  id: string;
-  account_id: string;
-  /** Lower-cased. */
-  email: string;
-  /** bcrypt. */
-  password_hash: string;
-  created_at: string;
-  password_changed_at: string;
+/** An app's retention period (src/privacy); no row = keep everything. */
+export interface AppRetentionTable {
+  app_id: string;
+  days: number;
+  updated_at: string;
+  last_swept_at: string | null;
 }
 
-export interface OwnerSessionsTable {
-  /** SHA-256 (base64url) of the cookie value; the value itself is never stored. */
-  id_hash: string;
-  owner_id: string;
-  created_at: string;
-  last_seen_at: string;
-  expires_at: string;
-  user_agent: string | null;
+export interface PrivacyTables {
+  app_retention: AppRetentionTable;
 }
 
-export interface OwnerSetupLinksTable {
-  token_hash: string;
-  created_at: string;
-  expires_at: string;
-  used_at: string | null;
-}
-
-export interface OwnerLoginFailuresTable {
-  /** `e:<HMAC of the email>` or `ip:<HMAC of the address>`. */
-  key: string;
-  failures: number;
-  last_failed_at: string;
-  locked_until: string | null;
-}
-
-export interface AdminTables {
-  owners: OwnersTable;
-  owner_sessions: OwnerSessionsTable;
-  owner_setup_links: OwnerSetupLinksTable;
-  owner_login_failures: OwnerLoginFailuresTable;
-}
-
-export type Database = KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables & ReferralTables & CrashTables & LinkPageTables & PromotionTables & AdminTables;
+export type Database = PrivacyTables & CrashTables & AdminTables & KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables & ReferralTables & LinkPageTables & PromotionTables;

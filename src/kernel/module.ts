@@ -23,6 +23,11 @@ export interface Kernel {
   apps: AppService;
   tokens: TokenService;
   flows: FlowService;
+  /**
+   * Every capability of this process, filled once all modules are created: read it when an
+   * operation runs, not in `create` (src/privacy iterates their `subjectData`).
+   */
+  capabilities: readonly Capability[];
 }
 
 /** What a capability's HTTP routes get besides the kernel (only when an HTTP server runs). */
@@ -49,6 +54,8 @@ export interface Capability<S extends object = object> {
   start?(): void;
   /** Finishes its work on close (pending group commits, timers). */
   close?(): Promise<void>;
+  /** What it stores about one end user of an app: export, erase and retention (kernel/subject.ts, src/privacy). */
+  subjectData?: import('./subject.js').SubjectData;
   /**
    * Its owner-dashboard pages (GET/POST routes under /admin/…), registered by the dashboard
    * (src/admin) inside its signed-in scope: the session is checked and every POST's CSRF token

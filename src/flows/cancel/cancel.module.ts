@@ -7,6 +7,7 @@ import { cancelPreviewOperations, createCancelPreview } from './cancel.preview.j
 import { cancelPublicOperations } from './cancel.routes.js';
 import { createCancelSessions } from './cancel.sessions.js';
 import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
+import { sessionsSubjectData } from '../../kernel/sessions/sessions.subject.js';
 
 /** The cancel (retention) flow: config, sessions started by the SDK, the hosted page, analytics. */
 export const cancelModule = defineModule({
@@ -19,6 +20,7 @@ export const cancelModule = defineModule({
     const insights = createCancelInsights({ store, flows: k.flows });
     return {
       services: { cancel: { sessions, store, insights } },
+      subjectData: sessionsSubjectData(store, k.db.db, 'cancel'),
       operations: [...cancelPublicOperations(sessions, k.config.publicRateLimit), ...cancelOwnerOperations(k.apps, insights), ...cancelPreviewOperations(preview)],
       routes: (app, ctx) => registerCancelPages(app, { sessions, flows: k.flows, preview, secret: k.config.secret, rateLimit: k.config.publicRateLimit }, ctx),
     };

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { AppService } from '../../apps/apps.service.js';
-import type { DbHandle } from '../../db/index.js';
+import type { Db, DbHandle } from '../../db/index.js';
+import { chunks } from '../../kernel/subject.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { MailError, type Mailer } from '../../kernel/mail.js';
@@ -57,6 +58,20 @@ const toReply = (r: ReplyRow) => ({
 export function createReplyStore(handle: DbHandle) {
   const { db } = handle;
   return {
+    /** Replies to these contact submissions, inside a transaction when given (data rights, src/privacy). */
+    subjectReplies(appId: string, ids: readonly string[], on: Db = db) {
+      if (ids.length === 0) return Promise.resolve([]);
+      return on.selectFrom('contact_replies').selectAll().where('app_id', '=', appId).where('submission_id', 'in', [...ids]).orderBy('created_at').orderBy('id').execute();
+    },
+    /** Deletes the replies to these submissions (before the submissions themselves); answers how many. */
+    async deleteForSubmissions(appId: string, ids: readonly string[], on: Db): Promise<number> {
+      let n = 0;
+      for (const part of chunks(ids)) {
+        const r = await on.deleteFrom('contact_replies').where('app_id', '=', appId).where('submission_id', 'in', part).executeTakeFirst();
+        n += Number(r.numDeletedRows);
+      }
+      return n;
+    },
     contactSubmission(appId: string, id: string) {
       return db.selectFrom('form_submissions').select(['id', 'email']).where('app_id', '=', appId).where('type', '=', 'contact').where('id', '=', id).executeTakeFirst();
     },

@@ -4,15 +4,18 @@ import { registerCrashPages } from './crash.pages.js';
 import { crashOperations, crashRateLimit } from './crash.routes.js';
 import { createCrashService } from './crash.service.js';
 import { createCrashStore } from './crash.store.js';
+import { crashSubjectData } from './crash.subject.js';
 
 /** Crash reports (WIRE B.1 #19-#20): the form flow, SDK submits grouped by fingerprint, the owner inbox and the hosted page. */
 export const crashModule = defineModule({
   name: 'crash',
   flowTypes: [crashFlow],
   create(k) {
-    const crash = createCrashService({ store: createCrashStore(k.db), published: k.flows.publicFlow, clock: k.clock });
+    const store = createCrashStore(k.db);
+    const crash = createCrashService({ store, published: k.flows.publicFlow, clock: k.clock });
     return {
       services: { crash },
+      subjectData: crashSubjectData(store, k.db.db),
       operations: crashOperations(k.apps, crash, k.config.publicRateLimit),
       routes: (app, ctx) => registerCrashPages(app, crash, { deps: ctx.deps, rateLimit: crashRateLimit(k.config.publicRateLimit) }),
     };

@@ -1,5 +1,6 @@
 import type { Insertable, Kysely, Selectable } from 'kysely';
-import type { DbHandle } from '../../db/index.js';
+import type { Db, DbHandle } from '../../db/index.js';
+import { chunks } from '../../kernel/subject.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { CrashGroupsTable, CrashReportsTable, Database } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
@@ -166,6 +167,24 @@ export function createCrashStore(handle: DbHandle) {
       return Number(r.numUpdatedRows) > 0;
     },
 
+    /** Crash reports left with this address (data rights, src/privacy); email compared lower-cased. */
+    subjectRows(appId: string, emailNormalized: string, on: Db = db) {
+      return on
+        .selectFrom('crash_reports')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', emailNormalized))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+    /** Deletes these reports and takes them out of their groups' counts (a group left with no occurrence goes too). */
+    removeReports: (appId: string, ids: readonly string[], on: Db) => removeReports(on, appId, ids, handle.dialect === 'postgres'),
+    /** Retention: ids of up to `limit` reports created before `before`, oldest first. */
+    expiredIds(appId: string, before: string, limit: number, on: Db = db) {
+      return on.selectFrom('crash_reports').select('id').where('app_id', '=', appId).where('created_at', '<', before).orderBy('created_at').limit(limit).execute().then((r) => r.map((x) => x.id));
+    },
+
     /** Groups, the most recently seen first (a group that recurs while you page moves to the top). */
     groups(appId: string, opts: { after?: [string, string]; limit: number }) {
       let q = db.selectFrom('crash_groups').selectAll().where('app_id', '=', appId);
@@ -178,3 +197,51 @@ export function createCrashStore(handle: DbHandle) {
   };
 }
 export type CrashStore = ReturnType<typeof createCrashStore>;
+
+/**
+ * A report counts once in its group's `reports` and `occurrences` times in its `occurrences`
+ * (folded repeats included), so removing it takes exactly that out, in the caller's transaction.
+ */
+async function removeReports(on: Db, appId: string, ids: readonly string[], lockGroups: boolean): Promise<{ reports: number; occurrences: number; groups: number }> {
+  if (lockGroups && ids.length) {
+    // PostgreSQL: lock the groups first, in id order. An incoming report locks its group (the
+    // upsert) and then the report it folds into; taking a report before its group here would
+    // deadlock with it.
+    const groups = new Set<string>();
+    for (const part of chunks(ids)) {
+      for (const r of await on.selectFrom('crash_reports').select('group_id').where('app_id', '=', appId).where('id', 'in', part).where('group_id', 'is not', null).execute()) groups.add(r.group_id!);
+    }
+    for (const part of chunks([...groups].sort())) await on.selectFrom('crash_groups').select('id').where('app_id', '=', appId).where('id', 'in', part).orderBy('id').forUpdate().execute();
+  }
+  let reports = 0;
+  let occurrences = 0;
+  const touched = new Set<string>();
+  for (const part of chunks(ids)) {
+    const rows = await on.deleteFrom('crash_reports').where('app_id', '=', appId).where('id', 'in', part).returning(['group_id', 'occurrences']).execute();
+    const byGroup = new Map<string, { n: number; occ: number }>();
+    for (const r of rows) {
+      reports++;
+      occurrences += Number(r.occurrences);
+      if (!r.group_id) continue;
+      const g = byGroup.get(r.group_id) ?? { n: 0, occ: 0 };
+      g.n++;
+      g.occ += Number(r.occurrences);
+      byGroup.set(r.group_id, g);
+    }
+    for (const [id, g] of byGroup) {
+      touched.add(id);
+      await on
+        .updateTable('crash_groups')
+        .set((eb) => ({ reports: eb('reports', '-', g.n), occurrences: eb('occurrences', '-', g.occ) }))
+        .where('app_id', '=', appId)
+        .where('id', '=', id)
+        .execute();
+    }
+  }
+  let groups = 0;
+  for (const part of chunks([...touched])) {
+    const r = await on.deleteFrom('crash_groups').where('app_id', '=', appId).where('id', 'in', part).where('occurrences', '<=', 0).executeTakeFirst();
+    groups += Number(r.numDeletedRows);
+  }
+  return { reports, occurrences, groups };
+}

@@ -17,6 +17,7 @@ import { registerFormPages } from './forms.pages.js';
 import { formOperations } from './forms.routes.js';
 import { createFormService } from './forms.service.js';
 import { createFormStore } from './forms.store.js';
+import { formsSubjectData } from './forms.subject.js';
 
 /** The three hosted form types sharing one submission store, service, routes and page. */
 export const FORM_KINDS: FormKind[] = [feedbackForm, reportForm, contactForm];
@@ -27,12 +28,16 @@ export function createFormsServices(deps: { db: DbHandle; flows: FlowService; cl
   const published = flows.publicFlow;
   // Contact replies go out through the shared mail sender (logged when SMTP_URL is unset).
   const mailer = createMailer({ smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from, logger: deps.logger });
-  const replies = createReplyService({ store: createReplyStore(deps.db), mailer, clock });
+  const stores = { forms: createFormStore(deps.db), replies: createReplyStore(deps.db), waitlist: createWaitlistStore(deps.db) };
+  const replies = createReplyService({ store: stores.replies, mailer, clock });
+  const waitlist = createWaitlistService({ store: stores.waitlist, published, flows, clock });
   return {
-    submissions: createFormService({ store: createFormStore(deps.db), published, clock, extras: { contact: replies.extras } }),
+    submissions: createFormService({ store: stores.forms, published, clock, extras: { contact: replies.extras } }),
     replies,
     mailer,
-    waitlist: createWaitlistService({ store: createWaitlistStore(deps.db), published, flows, clock }),
+    waitlist,
+    /** What end users left here, for data rights and retention (src/privacy). */
+    subjectData: formsSubjectData({ ...stores, forgetCounts: (ids) => waitlist.forgetCounts(ids) }),
     /** Requests per minute per client on each public submit. */
     rateLimit: deps.rateLimit,
   };
@@ -58,6 +63,7 @@ export const formsModule = defineModule({
         logger = app.log;
         registerFormPages(app, forms, k.config, ctx.deps);
       },
+      subjectData: forms.subjectData,
       close: async () => forms.mailer.close(),
     };
   },

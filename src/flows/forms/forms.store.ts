@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
-import type { DbHandle } from '../../db/index.js';
+import type { Db, DbHandle } from '../../db/index.js';
+import { chunks } from '../../kernel/subject.js';
 import { hotInsert } from '../../db/hot-insert.js';
 import type { FormSubmissionsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
@@ -16,6 +17,31 @@ export function createFormStore(handle: DbHandle) {
   const { db } = handle;
   return {
     insert: hotInsert<SubmissionRow>(handle, 'form_submissions', COLUMNS),
+    transaction: <T>(fn: (trx: Db) => Promise<T>) => db.transaction().execute(fn),
+    /** Feedback, report and contact submissions left with this address (data rights, src/privacy); email compared lower-cased. */
+    subjectRows(appId: string, emailNormalized: string, on: Db = db) {
+      return on
+        .selectFrom('form_submissions')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where((eb) => eb(eb.fn('lower', ['email']), '=', emailNormalized))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+    /** Deletes these submissions of the app (their ids from subjectRows or expiredIds); answers how many per type. */
+    async deleteIds(appId: string, ids: readonly string[], on: Db): Promise<Record<string, number>> {
+      const out: Record<string, number> = {};
+      for (const part of chunks(ids)) {
+        const rows = await on.deleteFrom('form_submissions').where('app_id', '=', appId).where('id', 'in', part).returning('type').execute();
+        for (const r of rows) out[r.type] = (out[r.type] ?? 0) + 1;
+      }
+      return out;
+    },
+    /** Retention: ids of up to `limit` submissions created before `before`, oldest first. */
+    expiredIds(appId: string, before: string, limit: number, on: Db = db) {
+      return on.selectFrom('form_submissions').select('id').where('app_id', '=', appId).where('created_at', '<', before).orderBy('created_at').limit(limit).execute().then((r) => r.map((x) => x.id));
+    },
     page(appId: string, type: string, opts: { after?: After; limit: number; category?: string }) {
       let q = db.selectFrom('form_submissions').selectAll().where('app_id', '=', appId).where('type', '=', type);
       if (opts.category) q = q.where('category', '=', opts.category);

@@ -7,6 +7,7 @@ import { onboardingOperations } from './onboarding.routes.js';
 import { createOnboardingSessions } from './onboarding.sessions.js';
 import { createOnboardingStore } from './onboarding.store.js';
 import { createOnboardingSubmissions } from './onboarding.submissions.js';
+import { onboardingSubjectData } from './onboarding.subject.js';
 
 /** The web onboarding funnel: config, sessions, the hosted funnel and its embed, the owner's preview, completion with a one-time claim token, the app's claim, owner lists and funnel stats. */
 export const onboardingModule = defineModule({
@@ -30,6 +31,7 @@ export const onboardingModule = defineModule({
     const preview = createOnboardingPreview({ apps: k.apps, flows: k.flows, clock: k.clock, secret: k.config.secret, webUrl: k.config.webUrl });
     return {
       services: { onboarding: { submissions, sessions, store, sessionStore } },
+      subjectData: onboardingSubjectData(store, sessionStore, k.db.db),
       operations: [
         ...onboardingOperations({ apps: k.apps, flows: k.flows, submissions, sessions, store, sessionStore }, k.config.publicRateLimit),
         ...onboardingPreviewOperations(preview),

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
-import type { DbHandle } from '../../db/index.js';
+import type { Db, DbHandle } from '../../db/index.js';
+import { chunks } from '../../kernel/subject.js';
 import type { OnboardingSubmissionsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 
@@ -28,6 +29,38 @@ export function createOnboardingStore(handle: DbHandle) {
         .where('claimed_at', 'is', null)
         .executeTakeFirst();
       return Number(r.numUpdatedRows) === 1;
+    },
+    /**
+     * Completions by this end user (data rights, src/privacy): the email they gave, the user or
+     * anonymous id that claimed it, or one of their funnel sessions. Email compared lower-cased.
+     */
+    subjectRows(appId: string, who: { email?: string; userId?: string; anonymousId?: string; sessionIds: readonly string[] }, on: Db = db) {
+      const { email, userId, anonymousId, sessionIds } = who;
+      if (!email && !userId && !anonymousId && sessionIds.length === 0) return Promise.resolve([]);
+      return on
+        .selectFrom('onboarding_submissions')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where((eb) =>
+          eb.or([
+            ...(email ? [eb(eb.fn('lower', ['email']), '=', email)] : []),
+            ...(userId ? [eb('claimed_user_id', '=', userId)] : []),
+            ...(anonymousId ? [eb('claimed_anonymous_id', '=', anonymousId)] : []),
+            ...chunks(sessionIds).map((part) => eb('session_id', 'in', part)),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+    },
+    async deleteIds(appId: string, ids: readonly string[], on: Db): Promise<number> {
+      let n = 0;
+      for (const part of chunks(ids)) n += Number((await on.deleteFrom('onboarding_submissions').where('app_id', '=', appId).where('id', 'in', part).executeTakeFirst()).numDeletedRows);
+      return n;
+    },
+    /** Retention: ids of up to `limit` completions created before `before`, oldest first. */
+    expiredIds(appId: string, before: string, limit: number, on: Db = db) {
+      return on.selectFrom('onboarding_submissions').select('id').where('app_id', '=', appId).where('created_at', '<', before).orderBy('created_at').limit(limit).execute().then((r) => r.map((x) => x.id));
     },
     byId(id: string) {
       return db.selectFrom('onboarding_submissions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();

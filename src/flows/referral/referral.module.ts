@@ -5,6 +5,7 @@ import { registerReferralPages } from './referral.pages.js';
 import { referralOperations } from './referral.routes.js';
 import { createReferralService } from './referral.service.js';
 import { createReferralStore } from './referral.store.js';
+import { referralSubjectData } from './referral.subject.js';
 
 /** Share-with-a-friend: codes, the invite page, clipboard handoff, attribution, rewards with caps, the owner's graph. */
 export const referralModule = defineModule({
@@ -16,6 +17,7 @@ export const referralModule = defineModule({
     const owner = createReferralOwner({ store, clock: k.clock });
     return {
       services: { referral: { referrals, owner, store } },
+      subjectData: referralSubjectData(store),
       operations: referralOperations({ apps: k.apps, flows: k.flows, referrals, owner }, k.config.publicRateLimit),
       routes: (app, ctx) => registerReferralPages(app, { referrals, store, apps: k.apps, config: k.config, country: ctx.country }),
     };

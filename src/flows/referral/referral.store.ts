@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { DbHandle } from '../../db/index.js';
+import type { Db, DbHandle } from '../../db/index.js';
+import { chunks } from '../../kernel/subject.js';
 import type { Database, ReferralsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 
@@ -84,6 +85,52 @@ export function createReferralStore(handle: DbHandle) {
         }
         return { granted, totalRewarded: rewarded + granted, cappedOut: owed.length - grant.length };
       });
+    },
+
+    /** This end user's code and the referrals they are in, as referrer (userId) or referee (userId, anonymous id) (data rights, src/privacy). */
+    async subjectRows(appId: string, who: { userId?: string; anonymousId?: string }, on: Db = db) {
+      const { userId, anonymousId } = who;
+      if (!userId && !anonymousId) return { codes: [], referrals: [] };
+      const codes = userId ? await on.selectFrom('referral_codes').selectAll().where('app_id', '=', appId).where('user_id', '=', userId).execute() : [];
+      const referrals = await on
+        .selectFrom('referrals')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where((eb) =>
+          eb.or([
+            ...(userId ? [eb('referrer_user_id', '=', userId), eb('referee_user_id', '=', userId)] : []),
+            ...(anonymousId ? [eb('referee_anonymous_id', '=', anonymousId)] : []),
+          ]),
+        )
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      return { codes, referrals };
+    },
+    /**
+     * Erases them: the user's code and the referrals they made as referrer are deleted (the invite
+     * link stops working); where they were the referee of somebody else, the row stays in that
+     * referrer's ledger (their attributed and rewarded counts, and so their reward cap, must not
+     * move) but loses everything about the referee: ids, key, client hash, country, token hash.
+     */
+    async eraseSubject(appId: string, who: { userId?: string; anonymousId?: string }, on: Db): Promise<{ codes: number; referrals: number; anonymized: number }> {
+      const { referrals } = await this.subjectRows(appId, who, on);
+      const own = referrals.filter((r) => who.userId !== undefined && r.referrer_user_id === who.userId);
+      const asReferee = referrals.filter((r) => !own.includes(r));
+      let deleted = 0;
+      for (const part of chunks(own.map((r) => r.id))) deleted += Number((await on.deleteFrom('referrals').where('app_id', '=', appId).where('id', 'in', part).executeTakeFirst()).numDeletedRows);
+      let anonymized = 0;
+      for (const r of asReferee) {
+        const u = await on
+          .updateTable('referrals')
+          .set({ referee_user_id: null, referee_anonymous_id: null, referee_key: r.referee_key === null ? null : `erased:${r.id}`, ip_hash: null, country: null, claim_hash: null })
+          .where('app_id', '=', appId)
+          .where('id', '=', r.id)
+          .executeTakeFirst();
+        anonymized += Number(u.numUpdatedRows);
+      }
+      const codes = who.userId ? Number((await on.deleteFrom('referral_codes').where('app_id', '=', appId).where('user_id', '=', who.userId).executeTakeFirst()).numDeletedRows) : 0;
+      return { codes, referrals: deleted, anonymized };
     },
 
     page(appId: string, status: string | undefined, after: After | undefined, limit: number) {

@@ -95,6 +95,10 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
   const fetchPage = (app: AppRow, flowId?: string) => (after: After | undefined, limit: number) => store.page(app.id, { flowId, after, limit });
 
   return {
+    /** Drops this process's cached counts of these waitlists (data rights erase, retention). */
+    forgetCounts(flowIds: readonly string[]) {
+      for (const id of flowIds) count.forget(id);
+    },
     published,
 
     /** The count shown on the page, or undefined while hidden (showCount off or fewer than 3). */

@@ -1,5 +1,5 @@
 import type { Selectable } from 'kysely';
-import type { DbHandle } from '../../db/index.js';
+import type { Db, DbHandle } from '../../db/index.js';
 import type { WaitlistSignupsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 import { hotInsert } from '../../db/hot-insert.js';
@@ -26,6 +26,24 @@ export function createWaitlistStore(handle: DbHandle) {
       if (opts.flowId) q = q.where('flow_id', '=', opts.flowId);
       if (opts.after) q = q.where((eb) => olderThan(eb, opts.after!));
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
+    },
+    /** The signups of one address in this app (data rights, src/privacy). */
+    subjectRows(appId: string, emailNormalized: string, on: Db = db) {
+      return on.selectFrom('waitlist_signups').selectAll().where('app_id', '=', appId).where('email_normalized', '=', emailNormalized).orderBy('created_at').orderBy('id').execute();
+    },
+    /** Deletes them; answers the waitlists they were on (their cached counts are stale). */
+    async eraseSubject(appId: string, emailNormalized: string, on: Db): Promise<{ removed: number; flowIds: string[] }> {
+      const rows = await on.deleteFrom('waitlist_signups').where('app_id', '=', appId).where('email_normalized', '=', emailNormalized).returning('flow_id').execute();
+      return { removed: rows.length, flowIds: [...new Set(rows.map((r) => r.flow_id))] };
+    },
+    /** Retention: up to `limit` of this app's signups created before `before`, oldest first. */
+    async expire(appId: string, before: string, limit: number): Promise<{ removed: number; flowIds: string[] }> {
+      return db.transaction().execute(async (trx) => {
+        const ids = await trx.selectFrom('waitlist_signups').select('id').where('app_id', '=', appId).where('created_at', '<', before).orderBy('created_at').limit(limit).execute();
+        if (ids.length === 0) return { removed: 0, flowIds: [] };
+        const rows = await trx.deleteFrom('waitlist_signups').where('app_id', '=', appId).where('id', 'in', ids.map((r) => r.id)).returning('flow_id').execute();
+        return { removed: rows.length, flowIds: [...new Set(rows.map((r) => r.flow_id))] };
+      });
     },
     async count(appId: string, flowId: string): Promise<number> {
       const r = await db

@@ -29,6 +29,18 @@ export function voterKey(secret: string, mode: 'anonymous' | 'email', v: Viewer)
   return hmac(secret, 'voter', `a:${v.anonId ?? ''}|${v.ipHash}`);
 }
 
+/**
+ * The voter keys one end user can have left, for data rights (src/privacy): their email's (email
+ * mode) and their userId's. An anonymous id alone was combined with the client's hashed address
+ * (voterKey), so it cannot be matched afterwards and is not listed.
+ */
+export function subjectVoterKeys(secret: string, s: { email?: string; userId?: string }): string[] {
+  const keys: string[] = [];
+  if (s.email) keys.push(voterKey(secret, 'email', { email: s.email, ipHash: '' }));
+  if (s.userId) keys.push(voterKey(secret, 'anonymous', { userId: s.userId, ipHash: '' }));
+  return keys;
+}
+
 // ---------- the hosted board's anonymous cookie ----------
 
 export const ANON_COOKIE = 'af_wl';

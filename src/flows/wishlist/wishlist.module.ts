@@ -3,6 +3,8 @@ import { wishlistFlow } from './wishlist.flow.js';
 import { registerWishlistPages } from './wishlist.pages.js';
 import { wishlistOperations } from './wishlist.routes.js';
 import { createWishlistService } from './wishlist.service.js';
+import { createWishlistStore } from './wishlist.store.js';
+import { wishlistSubjectData } from './wishlist.subject.js';
 
 /** The public feature board: its flow type, owner and public operations, board and embed pages. */
 export const wishlistModule = defineModule({
@@ -20,6 +22,7 @@ export const wishlistModule = defineModule({
     });
     return {
       services: { wishlist },
+      subjectData: wishlistSubjectData(createWishlistStore(k.db.db), k.config.secret, k.db.dialect),
       operations: wishlistOperations(wishlist),
       routes: (app, ctx) => registerWishlistPages(app, wishlist, k.config, ctx.country),
     };

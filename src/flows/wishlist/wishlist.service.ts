@@ -261,7 +261,7 @@ export function createWishlistService(deps: {
         is_official: 0,
         voter_key: voterKey(secret, identityMode(board.config), viewer),
       });
-      await store.insertComment(board.app.id, row);
+      if (!(await store.insertComment(board.app.id, row))) throw notFound('Idea not found');
       return { ok: true as const, comment: toComment(row) };
     },
 
@@ -320,7 +320,7 @@ export function createWishlistService(deps: {
     async ownerComment(accountId: string, idOrSlug: string, ideaId: string, input: { body: string; official: boolean; author?: string }) {
       const { app } = await ownerIdea(accountId, idOrSlug, ideaId);
       const row = newCommentRow(app.id, ideaId, now(), { body: input.body, author_name: input.author || 'Team', is_owner: 1, is_official: input.official ? 1 : 0, voter_key: null });
-      await store.insertComment(app.id, row);
+      if (!(await store.insertComment(app.id, row))) throw notFound('Idea not found');
       return { ok: true as const, comment: toComment(row) };
     },
 

@@ -1,5 +1,6 @@
 import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
+import { chunks } from '../../kernel/subject.js';
 import type { Database, WishlistCommentsTable, WishlistIdeasTable } from '../../db/types.js';
 import type { CursorKey } from '../../kernel/pagination.js';
 import type { IdeaStatus } from './wishlist.schema.js';
@@ -131,12 +132,90 @@ export function createWishlistStore(db: Db) {
       });
     },
 
-    /** Inserts the comment and bumps the idea's comment_count in one transaction. */
-    insertComment(appId: string, row: CommentRow) {
-      return db.transaction().execute(async (trx) => {
+    /**
+     * What one end user left on this app's board (data rights, src/privacy): ideas they submitted
+     * (their contact email, its keyed hash, or their voter key), their votes and their comments.
+     */
+    async subjectRows(appId: string, who: { email?: string; emailHash?: string; voterKeys: readonly string[] }, on: Db = db) {
+      const { email, emailHash, voterKeys } = who;
+      const keys = [...voterKeys];
+      const ideas =
+        email || emailHash || keys.length
+          ? await on
+              .selectFrom('wishlist_ideas')
+              .selectAll()
+              .where('app_id', '=', appId)
+              .where((eb) =>
+                eb.or([
+                  ...(email ? [eb(eb.fn('lower', ['email']), '=', email)] : []),
+                  ...(emailHash ? [eb('email_hash', '=', emailHash)] : []),
+                  ...(keys.length ? [eb('voter_key', 'in', keys)] : []),
+                ]),
+              )
+              .orderBy('created_at')
+              .orderBy('id')
+              .execute()
+          : [];
+      if (keys.length === 0) return { ideas, votes: [], comments: [] };
+      const votes = await on
+        .selectFrom('wishlist_votes')
+        .innerJoin('wishlist_ideas', 'wishlist_ideas.id', 'wishlist_votes.idea_id')
+        .selectAll('wishlist_votes')
+        .where('wishlist_ideas.app_id', '=', appId)
+        .where('wishlist_votes.voter_key', 'in', keys)
+        .orderBy('wishlist_votes.created_at')
+        .execute();
+      const comments = await on.selectFrom('wishlist_comments').selectAll().where('app_id', '=', appId).where('voter_key', 'in', keys).orderBy('created_at').orderBy('id').execute();
+      return { ideas, votes, comments };
+    },
+
+    /**
+     * Erases them in the caller's transaction, keeping every idea's vote_count and comment_count
+     * equal to its rows: the user's votes and comments first (their ideas' counters move), then
+     * their ideas, with the votes and comments others left on those ideas.
+     */
+    async eraseSubject(appId: string, who: { email?: string; emailHash?: string; voterKeys: readonly string[] }, on: Db, opts: { lockRows: boolean }) {
+      const { ideas, votes, comments } = await this.subjectRows(appId, who, on);
+      if (opts.lockRows) {
+        // PostgreSQL: lock every idea this erase touches, in id order, before changing anything.
+        // A vote or comment holds its idea's key-share lock (the foreign key) while it waits to
+        // bump the counter; decrementing first and deleting the idea afterwards would deadlock
+        // with it. Votes and comments on these ideas now wait for the erase instead.
+        const touched = [...new Set([...ideas.map((i) => i.id), ...votes.map((v) => v.idea_id), ...comments.map((c) => c.idea_id)])].sort();
+        for (const part of chunks(touched)) await on.selectFrom('wishlist_ideas').select('id').where('app_id', '=', appId).where('id', 'in', part).orderBy('id').forUpdate().execute();
+      }
+      const perIdea = (rows: { idea_id: string }[]) => rows.reduce((m, r) => m.set(r.idea_id, (m.get(r.idea_id) ?? 0) + 1), new Map<string, number>());
+      for (const ideaId of perIdea(votes).keys()) {
+        const r = await on.deleteFrom('wishlist_votes').where('idea_id', '=', ideaId).where('voter_key', 'in', [...who.voterKeys]).executeTakeFirst();
+        const removed = Number(r.numDeletedRows);
+        if (removed > 0) await on.updateTable('wishlist_ideas').set((eb) => ({ vote_count: eb('vote_count', '-', removed) })).where('app_id', '=', appId).where('id', '=', ideaId).execute();
+      }
+      // Counted from what the delete returns (not from the read above): a comment soft-deleted
+      // meanwhile was already taken out of its idea's count.
+      const gone: { idea_id: string; deleted_at: string | null }[] = [];
+      for (const part of chunks(comments.map((c) => c.id))) gone.push(...(await on.deleteFrom('wishlist_comments').where('app_id', '=', appId).where('id', 'in', part).returning(['idea_id', 'deleted_at']).execute()));
+      for (const [ideaId, n] of perIdea(gone.filter((c) => c.deleted_at === null))) {
+        await on.updateTable('wishlist_ideas').set((eb) => ({ comment_count: eb('comment_count', '-', n) })).where('app_id', '=', appId).where('id', '=', ideaId).execute();
+      }
+      let othersVotes = 0;
+      let othersComments = 0;
+      for (const part of chunks(ideas.map((i) => i.id))) {
+        othersVotes += Number((await on.deleteFrom('wishlist_votes').where('idea_id', 'in', part).executeTakeFirst()).numDeletedRows);
+        othersComments += Number((await on.deleteFrom('wishlist_comments').where('app_id', '=', appId).where('idea_id', 'in', part).executeTakeFirst()).numDeletedRows);
+        await on.deleteFrom('wishlist_ideas').where('app_id', '=', appId).where('id', 'in', part).execute();
+      }
+      return { ideas: ideas.length, votes: votes.length, comments: comments.length, othersVotes, othersComments };
+    },
+
+    /** Inserts the comment and bumps the idea's comment_count in one transaction; false when the idea was deleted meanwhile. */
+    insertComment(appId: string, row: CommentRow): Promise<boolean> {
+      const run = db.transaction().execute(async (trx) => {
         await trx.insertInto('wishlist_comments').values({ ...row, app_id: appId }).execute();
         await trx.updateTable('wishlist_ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('app_id', '=', appId).where('id', '=', row.idea_id).execute();
+        return true;
       });
+      // The idea was deleted (owner, data-rights erase) between our read and our insert.
+      return run.catch((e) => (isForeignKeyViolation(e) ? false : Promise.reject(e)));
     },
 
     /** Oldest first, soft-deleted excluded; keyset on (created_at, id). */

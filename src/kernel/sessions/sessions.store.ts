@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
-import type { DbHandle } from '../../db/index.js';
+import type { Db, DbHandle } from '../../db/index.js';
+import { chunks } from '../subject.js';
 import type { FlowSessionsTable, FlowStepsTable } from '../../db/types.js';
 import { olderThan, type After } from '../keyset.js';
 
@@ -66,6 +67,47 @@ export function createSessionStore(handle: DbHandle) {
         .select(['a.slug as app_slug', 'a.name as app_name', 'a.deep_link_scheme', 'a.logo_url'])
         .where('s.id', '=', id)
         .executeTakeFirst();
+    },
+    /** Sessions of one flow type started for this user or anonymous id (data rights, src/privacy), with their steps. */
+    async subjectRows(appId: string, type: string, who: { userId?: string; anonymousId?: string }, on: Db = db) {
+      if (!who.userId && !who.anonymousId) return { sessions: [], steps: [] };
+      const sessions = await on
+        .selectFrom('flow_sessions')
+        .selectAll()
+        .where('app_id', '=', appId)
+        .where('flow_type', '=', type)
+        .where((eb) => eb.or([...(who.userId ? [eb('user_id', '=', who.userId)] : []), ...(who.anonymousId ? [eb('anonymous_id', '=', who.anonymousId)] : [])]))
+        .orderBy('created_at')
+        .orderBy('id')
+        .execute();
+      const steps = [];
+      for (const part of chunks(sessions.map((r) => r.id))) {
+        steps.push(...(await on.selectFrom('flow_steps').selectAll().where('app_id', '=', appId).where('session_id', 'in', part).orderBy('created_at').execute()));
+      }
+      return { sessions, steps };
+    },
+    /** Deletes these sessions of the app with their steps; answers how many of each. */
+    async deleteSessions(appId: string, ids: readonly string[], on: Db): Promise<{ sessions: number; steps: number }> {
+      let sessions = 0;
+      let steps = 0;
+      for (const part of chunks(ids)) {
+        steps += Number((await on.deleteFrom('flow_steps').where('app_id', '=', appId).where('session_id', 'in', part).executeTakeFirst()).numDeletedRows);
+        sessions += Number((await on.deleteFrom('flow_sessions').where('app_id', '=', appId).where('id', 'in', part).executeTakeFirst()).numDeletedRows);
+      }
+      return { sessions, steps };
+    },
+    /** Retention: ids of up to `limit` sessions of this type started before `before`, oldest first. */
+    expiredIds(appId: string, type: string, before: string, limit: number, on: Db = db) {
+      return on
+        .selectFrom('flow_sessions')
+        .select('id')
+        .where('app_id', '=', appId)
+        .where('flow_type', '=', type)
+        .where('created_at', '<', before)
+        .orderBy('created_at')
+        .limit(limit)
+        .execute()
+        .then((r) => r.map((x) => x.id));
     },
     /** Newest first, keyset on (created_at, id). */
     page(appId: string, f: SessionFilter, after: After | undefined, limit: number) {
