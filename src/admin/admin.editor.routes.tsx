@@ -104,6 +104,7 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       versions: [...(current?.versions ?? [])].sort((x, y) => y.versionNumber - x.versionNumber),
       secondaries: listed.filter((f) => !f.isPrimary).map((f) => ({ slug: f.slug, status: f.status })),
       preview: livePreview(d) ? 'live' : previewOp(d) ? 'link' : 'none',
+      link: !!livePreview(d) && !!previewOp(d),
     };
     return sendAdmin(reply, EditorPage(props), { status: over.status });
   }
@@ -186,7 +187,7 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       const issues = issuesFrom(r.error).slice(0, 5);
       return sendAdmin(reply, previewNote('Preview paused', ['Fix the errors in the draft to update the preview:', ...issues.map((i) => `${i.path} ${i.message}`)]), { preview: true, status: 200 });
     }
-    return sendAdmin(reply, previewHtml('<!doctype html>' + renderToString(await render(app, slugOf(d, request), r.data))), { preview: true });
+    return sendAdmin(reply, previewHtml('<!doctype html>' + renderToString(await render(r.data, { ...flows.context(app), flowSlug: slugOf(d, request) }))), { preview: true });
   }
 
   s.get(`${base}/preview`, hide, async (request, reply) => {

@@ -21,6 +21,8 @@ export interface EditorProps {
   versions: { versionNumber: number; publishedAt: string }[];
   secondaries: { slug: string; status: string }[];
   preview: 'live' | 'link' | 'none';
+  /** The type also has a preview-token operation: a link to walk the saved draft on its hosted page. */
+  link?: boolean;
 }
 
 /** `/admin/apps/<app>/flows/<type>` plus `?flowSlug=` for a secondary. */
@@ -145,6 +147,15 @@ export function EditorPage(p: EditorProps) {
                   <figcaption>Desktop (1280 px, scaled)</figcaption>
                 </figure>
               </div>
+              {p.link ? (
+                <form method="post" action={at('/preview-link')} target="_blank" class="stack">
+                  <Csrf token={p.owner.csrf} />
+                  <p class="muted">The frames show the first screen of the draft as typed. To walk every screen, open the saved draft on its hosted page (a signed link, valid 24 h).</p>
+                  <button type="submit" class="secondary" disabled={p.status === undefined}>
+                    Open preview of the saved draft
+                  </button>
+                </form>
+              ) : null}
             </>
           ) : p.preview === 'link' ? (
             <form method="post" action={at('/preview-link')} target="_blank" class="stack">

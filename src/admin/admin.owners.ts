@@ -1,5 +1,5 @@
 import bcrypt from 'bcrypt';
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Clock } from '../kernel/clock.js';
@@ -51,6 +51,9 @@ export interface OwnerSession extends Owner {
 }
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
+/** How long a flash (the new API token) waits for the page after the redirect. */
+const FLASH_MINUTES = 10;
+const flashKey = (cookieValue: string) => createHash('sha256').update(`admin-flash\n${cookieValue}`).digest();
 
 export function createOwnerService(deps: {
   store: AdminStore;
@@ -186,6 +189,32 @@ export function createOwnerService(deps: {
       const expected = Buffer.from(this.csrfToken(session));
       const actual = Buffer.from(given);
       return actual.length === expected.length && timingSafeEqual(actual, expected);
+    },
+
+    /**
+     * A one-time message for the session's next page (post/redirect/get: the new API token).
+     * AES-256-GCM with a key derived from the cookie value, which the database never holds; it
+     * is cleared when read and ignored after FLASH_MINUTES.
+     */
+    async putFlash(cookieValue: string, session: OwnerSession, data: unknown): Promise<void> {
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', flashKey(cookieValue), iv);
+      const body = Buffer.concat([c.update(JSON.stringify({ at: now().getTime(), data }), 'utf8'), c.final()]);
+      await store.setFlash(session.idHash, [iv, c.getAuthTag(), body].map((b) => b.toString('base64url')).join('.'));
+    },
+    /** The session's flash, once (undefined when none, expired, or not sealed for this cookie). */
+    async takeFlash(cookieValue: string, session: OwnerSession): Promise<unknown> {
+      const sealed = await store.takeFlash(session.idHash);
+      if (!sealed) return undefined;
+      try {
+        const [iv, tag, body] = sealed.split('.').map((p) => Buffer.from(p, 'base64url'));
+        const d = createDecipheriv('aes-256-gcm', flashKey(cookieValue), iv);
+        d.setAuthTag(tag);
+        const v = JSON.parse(Buffer.concat([d.update(body), d.final()]).toString('utf8')) as { at: number; data: unknown };
+        return now().getTime() - v.at <= FLASH_MINUTES * 60_000 ? v.data : undefined;
+      } catch {
+        return undefined;
+      }
     },
 
     /** A new one-time setup link token, or undefined when an owner exists. */

@@ -1,6 +1,6 @@
 import type { VNode } from 'preact';
 import type { AppRow } from '../apps/apps.store.js';
-import type { FlowTypeDef } from '../kernel/flows/registry.js';
+import type { FlowContext, FlowTypeDef } from '../kernel/flows/registry.js';
 import { FORM_KINDS } from '../flows/forms/forms.module.js';
 import { kindView } from '../flows/forms/forms.pages.js';
 import { FormPage } from '../flows/forms/forms.view.js';
@@ -14,17 +14,17 @@ import type { WaitlistConfig } from '../flows/waitlist/waitlist.schema.js';
  * their saved draft through their own preview-token operation (a link to the hosted page), and
  * types without a hosted page say so.
  */
-type Render = (app: AppRow, flowSlug: string, config: any) => VNode | Promise<VNode>;
+type Render = (config: any, ctx: FlowContext & { flowSlug: string }) => VNode | Promise<VNode>;
 
 const formKinds: Record<string, Render> = Object.fromEntries(
-  FORM_KINDS.map((kind) => [kind.flow.type, (app: AppRow, flowSlug: string, c: any) => FormPage({ v: kindView(kind, app, flowSlug, c), state: { token: 'preview' } })]),
+  FORM_KINDS.map((kind) => [kind.flow.type, (c: any, { app, flowSlug }: { app: AppRow; flowSlug: string }) => FormPage({ v: kindView(kind, app, flowSlug, c), state: { token: 'preview' } })]),
 );
 
 export const LIVE_PREVIEWS: Record<string, Render> = {
   ...formKinds,
-  waitlist: (app, flowSlug, c: WaitlistConfig) => FormPage({ v: waitlistView(app, flowSlug, c, undefined), state: { token: 'preview' } }),
+  waitlist: (c: WaitlistConfig, { app, flowSlug }) => FormPage({ v: waitlistView(app, flowSlug, c, undefined), state: { token: 'preview' } }),
 };
 
 /** How a type previews a config in the dashboard, or undefined. */
 export const livePreview = (d: FlowTypeDef): Render | undefined =>
-  d.preview ? (app, flowSlug, config) => d.preview!(config, { app, flowSlug }) : LIVE_PREVIEWS[d.type];
+  d.preview ? (config, ctx) => d.preview!(config, ctx) : LIVE_PREVIEWS[d.type];

@@ -158,14 +158,19 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
 
     s.get('/admin/api-tokens', { schema: { hide: true } }, async (request, reply) => {
       const revoked = String((request.query as { revoked?: string }).revoked ?? '');
-      return tokensPage(request, reply, { notice: /^[A-Za-z0-9]{8}$/.test(revoked) ? `Token ${revoked} revoked: it no longer works.` : undefined });
+      // A token created by the POST just before: shown on this one page view, then gone (a reload shows the list only).
+      const flash = (await owners.takeFlash(readCookie(request, cookie) ?? '', request.owner!)) as { created?: { token: string; name: string } } | undefined;
+      const created = flash?.created && typeof flash.created.token === 'string' && typeof flash.created.name === 'string' ? flash.created : undefined;
+      return tokensPage(request, reply, { created, notice: /^[A-Za-z0-9]{8}$/.test(revoked) ? `Token ${revoked} revoked: it no longer works.` : undefined });
     });
 
     s.post('/admin/api-tokens', { schema: { hide: true } }, async (request, reply) => {
       const name = str(request.body as Body, 'name');
       try {
         const t = await ops.call<{ token: string; name: string }>(request, 'POST', '/api/v1/tokens', { body: { name } });
-        return tokensPage(request, reply, { created: { token: t.token, name: t.name }, status: 201 });
+        // Post/redirect/get: the token travels to the next page in a one-time, session-bound flash (never in the URL).
+        await owners.putFlash(readCookie(request, cookie) ?? '', request.owner!, { created: { token: t.token, name: t.name } });
+        return reply.redirect('/admin/api-tokens', 303);
       } catch (e) {
         if (!(e instanceof AppError) || e.status >= 500) throw e;
         const f = fieldErrors(e, ['name']);

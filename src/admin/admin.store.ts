@@ -39,6 +39,16 @@ export function createAdminStore(db: Db) {
     touchSession(idHash: string, now: string) {
       return db.updateTable('owner_sessions').set({ last_seen_at: now }).where('id_hash', '=', idHash).execute();
     },
+    setFlash(idHash: string, flash: string | null) {
+      return db.updateTable('owner_sessions').set({ flash }).where('id_hash', '=', idHash).execute();
+    },
+    /** Reads and clears the session's flash; only the caller whose update cleared it gets it (two tabs: one). */
+    async takeFlash(idHash: string): Promise<string | undefined> {
+      const row = await db.selectFrom('owner_sessions').select('flash').where('id_hash', '=', idHash).executeTakeFirst();
+      if (!row?.flash) return undefined;
+      const r = await db.updateTable('owner_sessions').set({ flash: null }).where('id_hash', '=', idHash).where('flash', '=', row.flash).executeTakeFirst();
+      return Number(r.numUpdatedRows) === 1 ? row.flash : undefined;
+    },
     deleteSession(idHash: string) {
       return db.deleteFrom('owner_sessions').where('id_hash', '=', idHash).execute();
     },

@@ -156,7 +156,7 @@ describeEachDb('dashboard CSRF', (dialect) => {
     expect((await t.page('/admin/apps', s.cookie)).status).toBe(200);
 
     // The same post with the token is accepted.
-    expect((await t.post('/admin/api-tokens', s.cookie, { name: 'x', _csrf: csrf }, { origin: 'http://localhost:80' })).status).toBe(201);
+    expect((await t.post('/admin/api-tokens', s.cookie, { name: 'x', _csrf: csrf }, { origin: 'http://localhost:80' })).status).toBe(303);
   });
 
   it('refuses a sign-in form posted without the form token or from another origin (login CSRF)', async () => {

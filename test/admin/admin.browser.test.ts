@@ -82,7 +82,11 @@ describe('owner dashboard in Chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(token);
     await axe(page, 'token created');
     await screenshot(page, 'admin-token-created-desktop');
-    await page.goto(`${base}/admin/api-tokens`);
+    // Post/redirect/get: the token is not in the URL, and a reload shows the list only and creates nothing.
+    expect(page.url()).toBe(`${base}/admin/api-tokens`);
+    const tokensBefore = (await (app.services as any).tokens.list()).length;
+    await page.reload();
+    expect((await (app.services as any).tokens.list()).length).toBe(tokensBefore);
     expect(await page.content()).not.toContain(token);
     expect(await page.textContent('table')).toContain(`afk_${token.slice(4, 12)}_…`);
     expect((await fetch(`${base}/api/v1/apps`, { headers: { authorization: `Bearer ${token}` } })).status).toBe(200);

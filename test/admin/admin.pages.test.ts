@@ -14,8 +14,12 @@ describeEachDb('dashboard: API tokens page', (dialect) => {
     t = await ownerApp(dialect);
     const { cookie } = await t.signIn();
     const page = await t.page('/admin/api-tokens', cookie);
-    const created = await t.post('/admin/api-tokens', cookie, { _csrf: page.csrf, name: 'CI' });
-    expect(created.status).toBe(201);
+    const posted = await t.post('/admin/api-tokens', cookie, { _csrf: page.csrf, name: 'CI' });
+    // Post/redirect/get: the POST answers a redirect without the token (never in the URL).
+    expect(posted.status).toBe(303);
+    expect(posted.location).toBe('/admin/api-tokens');
+    expect(posted.body).not.toMatch(/afk_/);
+    const created = await t.page(posted.location!, cookie);
     const token = /value="(afk_[A-Za-z0-9]{8}_[A-Za-z0-9]{32})"/.exec(created.body)![1];
     expect(created.body).toContain('data-copy="#new-token"');
     const prefix = token.slice(4, 12);
@@ -36,6 +40,32 @@ describeEachDb('dashboard: API tokens page', (dialect) => {
     // The API sees the same list.
     const api = (await t.app.inject({ url: '/api/v1/tokens', headers: t.auth })).json().tokens;
     expect(api.find((x: { prefix: string }) => x.prefix === prefix).revokedAt).not.toBeNull();
+  });
+
+  it('reloading the page after creating a token creates nothing and shows the token no more', async () => {
+    t = await ownerApp(dialect);
+    const { cookie } = await t.signIn();
+    const other = await t.signIn();
+    const page = await t.page('/admin/api-tokens', cookie);
+    const before = (await t.app.services.tokens.list()).length;
+    const posted = await t.post('/admin/api-tokens', cookie, { _csrf: page.csrf, name: 'Once' });
+    expect(posted.status).toBe(303);
+    expect((await t.app.services.tokens.list()).length).toBe(before + 1);
+    // The flash is bound to the session: another session of the same owner does not get it.
+    expect((await t.page('/admin/api-tokens', other.cookie)).body).not.toMatch(/value="afk_/);
+    // Stored sealed: the database row holds no token.
+    const row = await (t.db.db as any).selectFrom('owner_sessions').select('flash').where('flash', 'is not', null).executeTakeFirst();
+    expect(row.flash).not.toMatch(/afk_/);
+    const shown = await t.page('/admin/api-tokens', cookie);
+    expect(shown.body).toMatch(/value="afk_[A-Za-z0-9]{8}_[A-Za-z0-9]{32}"/);
+    // The reload (a GET: what the browser repeats after a 303) shows the list only and creates nothing.
+    for (let i = 0; i < 2; i++) {
+      const again = await t.page('/admin/api-tokens', cookie);
+      expect(again.status).toBe(200);
+      expect(again.body).not.toMatch(/value="afk_/);
+      expect(again.body).toMatch(/<td data-label="Name">Once<\/td>/);
+    }
+    expect((await t.app.services.tokens.list()).length).toBe(before + 1);
   });
 
   it('shows the API’s validation message next to the name field', async () => {

@@ -47,4 +47,16 @@ export const adminMigrations: Record<string, Migration> = {
         .execute();
     },
   },
+  /**
+   * Why: post/redirect/get for "create API token". The new token must be shown exactly once, yet
+   * a reload of the page after the POST must not create another. The POST stores the token as a
+   * one-time flash on the session row and redirects; the next GET shows and clears it. The value
+   * is encrypted with a key derived from the session cookie (which the database never holds), so
+   * a database leak gives no usable token; it is cleared on read and ignored after 10 minutes.
+   */
+  '0101_owner_session_flash': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('owner_sessions').addColumn('flash', 'text').execute();
+    },
+  },
 };

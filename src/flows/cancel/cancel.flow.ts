@@ -1,4 +1,5 @@
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { cancelDraftView } from './cancel.pages.js';
 import { cancelConfig, type CancelConfig } from './cancel.schema.js';
 import { cancelWarnings } from './cancel.warnings.js';
 
@@ -12,4 +13,5 @@ export const cancelFlow: FlowTypeDef<CancelConfig> = {
   primarySlug: 'cancel',
   multi: true,
   warnings: (config) => cancelWarnings(config),
+  preview: (config, ctx) => cancelDraftView(config, ctx.app, ctx.flowSlug, 'cancel'),
 };

@@ -64,6 +64,16 @@ function previewUrls(appSlug: string, flowSlug: string | undefined, token: strin
   return { action, hidden: ['p', token], screen: (s) => `${action}?p=${encodeURIComponent(token)}${stepQuery(s)}` };
 }
 
+/**
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the first screen, as
+ * the preview link shows it. Its forms and links carry a placeholder preview token, which the
+ * pages refuse: nothing can be recorded from it.
+ */
+export function cancelDraftView(config: CancelConfig, app: { slug: string; name: string; logo_url: string | null }, flowSlug: string, primarySlug: string) {
+  const urls = previewUrls(app.slug, flowSlug === primarySlug ? undefined : flowSlug, 'preview');
+  return <ScreenPage config={config} app={{ name: app.name, logoUrl: app.logo_url }} screen={screenOf(config, undefined, undefined)!} urls={urls} preview />;
+}
+
 /** Only http(s) URLs are ever emitted (the config schema already insists on https). */
 function webUrl(raw: string | undefined): string | undefined {
   if (!raw) return undefined;

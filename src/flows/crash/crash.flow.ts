@@ -1,4 +1,5 @@
 import type { FlowTypeDef, Warning } from '../../kernel/flows/registry.js';
+import { crashDraftView } from './crash.pages.js';
 import { crashConfig, type CrashConfig } from './crash.schema.js';
 
 /**
@@ -29,4 +30,5 @@ export const crashFlow: FlowTypeDef<CrashConfig> = {
   primarySlug: 'crash',
   multi: false,
   warnings: crashWarnings,
+  preview: (config, ctx) => crashDraftView(config, ctx.app, ctx.flowSlug),
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { OperationDeps } from '../../kernel/http.js';
 import { emailPageField, type PageField } from '../forms/forms.kind.js';
 import { registerHostedForm, type HostedForm } from '../forms/forms.hosted.js';
+import { FormPage, type FormView } from '../forms/forms.view.js';
 import { crashBody, CRASH_LIMITS, type CrashConfig } from './crash.schema.js';
 import type { CrashService } from './crash.service.js';
 
@@ -23,21 +24,28 @@ function crashHostedForm(crash: CrashService): HostedForm {
     submit: (body, client) => crash.submit(body, client),
     async view(appSlug, flowSlug) {
       const p = await crash.published(appSlug, flowSlug);
-      const c = p.config as CrashConfig;
-      return {
-        app: { name: p.app.name, logoUrl: p.app.logo_url },
-        hero: c.hero,
-        intro: c.intro,
-        fields: crashPageFields(c),
-        submitLabel: c.intro.submitLabel,
-        success: c.success,
-        api: '/api/public/crash',
-        appSlug: p.app.slug,
-        flowSlug: p.flow.slug,
-      };
+      return crashView(p.app, p.flow.slug, p.config as CrashConfig);
     },
   };
 }
+
+/** The page of one crash config (published, or a draft in the dashboard's live preview). */
+export function crashView(app: { slug: string; name: string; logo_url: string | null }, flowSlug: string, c: CrashConfig): FormView {
+  return {
+    app: { name: app.name, logoUrl: app.logo_url },
+    hero: c.hero,
+    intro: c.intro,
+    fields: crashPageFields(c),
+    submitLabel: c.intro.submitLabel,
+    success: c.success,
+    api: '/api/public/crash',
+    appSlug: app.slug,
+    flowSlug,
+  };
+}
+
+/** The dashboard's live preview: the hosted form of a draft (its form token is a placeholder, refused on submit). */
+export const crashDraftView = (c: CrashConfig, app: { slug: string; name: string; logo_url: string | null }, flowSlug: string) => FormPage({ v: crashView(app, flowSlug, c), state: { token: 'preview' } });
 
 /** WEB_URL/crash/<app>[/<flow>]: the shared hosted form (works without JavaScript). */
 export function registerCrashPages(app: FastifyInstance, crash: CrashService, opts: { deps: OperationDeps; rateLimit: number }) {

@@ -1,5 +1,6 @@
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
 import { freeze } from './legal.declaration.js';
+import { legalDraftView } from './legal.pages.js';
 import { legalConfig, type LegalConfig, type PublishedLegal } from './legal.schema.js';
 import { legalWarnings } from './legal.warnings.js';
 
@@ -28,6 +29,11 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
   async beforePublish(config, ctx): Promise<PublishedLegal> {
     const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
     return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen: freeze(config, flows) } as PublishedLegal;
+  },
+  /** The privacy policy the draft would publish today (what the app's published flows collect, frozen as publish would). */
+  async preview(config, ctx) {
+    const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
+    return legalDraftView(config, ctx.app, freeze(config, flows), ctx.clock.now().toISOString().slice(0, 10));
   },
   /** `privacy` and `terms` always point at the current version; `version` at this version's own page. */
   extras: (ctx) => ({

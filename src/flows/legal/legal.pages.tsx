@@ -4,6 +4,8 @@ import { Layout, MessagePage } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { appStorePrivacy, playDataSafety, type AppStorePrivacy, type PlayDataSafety } from './legal.declaration.js';
 import { privacySections, termsSections, type Block, type Inline, type Section } from './legal.policy.js';
+import type { AppRow } from '../../apps/apps.store.js';
+import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LegalDoc, LegalService } from './legal.service.js';
 
 type Kind = 'privacy' | 'terms';
@@ -96,7 +98,7 @@ function DocShell(p: { doc: LegalDoc; title: string; archived: boolean; active: 
           <p class="doc-app">{doc.app.name}</p>
           <h1>{p.title}</h1>
           <p class="doc-meta">
-            Effective <time datetime={doc.effectiveDate}>{longDate(doc.effectiveDate)}</time> · Version {doc.version}
+            Effective <time datetime={doc.effectiveDate}>{longDate(doc.effectiveDate)}</time> · {doc.version ? `Version ${doc.version}` : 'Draft (not published)'}
           </p>
           <nav class="doc-nav" aria-label="Legal documents">
             {nav.map(([key, label, href]) => (key === p.active ? <span aria-current="page">{label}</span> : <a href={href}>{label}</a>))}
@@ -297,6 +299,20 @@ export function prefersHtml(accept: string | undefined): boolean {
   const html = q.get('text/html') ?? q.get('text/*') ?? any;
   const json = q.get('application/json') ?? q.get('application/*') ?? any;
   return html > json;
+}
+
+/**
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the privacy policy as
+ * publishing it today would freeze it (the same `freeze` of the app's published flows as
+ * beforePublish and the owner's `?draft=true` declarations), version "draft", effective today.
+ */
+export function legalDraftView(config: LegalConfig, app: AppRow, frozen: Frozen, today: string) {
+  const doc: LegalDoc = { app, config, frozen, version: 0, effectiveDate: today, publishedAt: today, current: 0, history: [] };
+  return (
+    <DocShell doc={doc} title={TITLES.privacy} archived={false} active="privacy">
+      <Sections sections={privacySections({ appName: app.name, config, frozen })} />
+    </DocShell>
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { FlowTypeDef, Warning } from '../../kernel/flows/registry.js';
 import { ICON_NAMES, knownIcon } from './link-page.icons.js';
+import { linkPageDraftView } from './link-page.pages.js';
 import { linkPageConfig, type LinkPageConfig } from './link-page.schema.js';
 
 /** `WEB_URL/p/<appSlug>`: the hosted link page (WIRE C, "link page"). */
@@ -44,4 +45,5 @@ export const linkPageFlow: FlowTypeDef<LinkPageConfig> = {
   multi: false,
   warnings: (config, ctx) => linkPageWarnings(config, ctx.app),
   extras: (ctx) => ({ pageUrl: linkPageUrl(ctx.webUrl, ctx.app.slug) }),
+  preview: (config, ctx) => linkPageDraftView(config, ctx.app),
 };

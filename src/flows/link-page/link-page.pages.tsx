@@ -15,7 +15,13 @@ export const goPath = (appSlug: string, version: number, kind: LinkKind, index: 
 
 const THEMES = new Set(['minimal', 'gradient', 'dark']);
 
-function LinkPage({ app, version, c }: { app: AppRow; version: number; c: LinkPageConfig }) {
+/**
+ * The page. `href` is where a link points: the counted redirect `/p/<app>/go/…` on the live
+ * page; the dashboard's preview of a draft passes the destination itself, so a click in the
+ * preview records nothing.
+ */
+function LinkPage({ app, version, c, href }: { app: AppRow; version: number; c: LinkPageConfig; href?: (kind: LinkKind, index: number, url: string) => string }) {
+  const go = href ?? ((kind: LinkKind, index: number) => goPath(app.slug, version, kind, index));
   const theme = THEMES.has(c.hero?.theme ?? '') ? c.hero!.theme! : 'minimal';
   const description = c.header.description || undefined;
   return (
@@ -48,7 +54,7 @@ function LinkPage({ app, version, c }: { app: AppRow; version: number; c: LinkPa
             <ul class="lp-icons">
               {c.iconLinks.map((l, i) => (
                 <li>
-                  <a class="lp-icon" href={goPath(app.slug, version, 'icon', i)} title={l.label}>
+                  <a class="lp-icon" href={go('icon', i, l.url)} title={l.label}>
                     <Icon name={l.icon} />
                     <span class="visually-hidden">{l.label}</span>
                   </a>
@@ -62,7 +68,7 @@ function LinkPage({ app, version, c }: { app: AppRow; version: number; c: LinkPa
             <ul class="lp-links">
               {c.links.map((l, i) => (
                 <li>
-                  <a class="lp-link" href={goPath(app.slug, version, 'link', i)}>
+                  <a class="lp-link" href={go('link', i, l.url)}>
                     <span class="lp-label">{l.label}</span>
                     {l.sublabel ? <span class="lp-sub">{l.sublabel}</span> : null}
                   </a>
@@ -76,6 +82,9 @@ function LinkPage({ app, version, c }: { app: AppRow; version: number; c: LinkPa
     </Layout>
   );
 }
+
+/** The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): links go straight to their URLs (no click is counted). */
+export const linkPageDraftView = (c: LinkPageConfig, app: AppRow) => <LinkPage app={app} version={0} c={c} href={(_k, _i, url) => url} />;
 
 const NOT_PUBLISHED = { title: 'Not available yet', message: 'This page has not been published yet. Please check back later.' };
 const NO_LINK = { title: 'Link not found', message: 'There is no link at this address.' };

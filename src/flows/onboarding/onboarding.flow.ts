@@ -1,4 +1,5 @@
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { onboardingDraftView } from './onboarding.pages.js';
 import { onboardingConfig, type OnboardingConfig } from './onboarding.schema.js';
 import { onboardingWarnings } from './onboarding.warnings.js';
 
@@ -10,4 +11,5 @@ export const onboardingFlow: FlowTypeDef<OnboardingConfig> = {
   primarySlug: 'onboarding',
   multi: false,
   warnings: (config) => onboardingWarnings(config),
+  preview: (config, ctx) => onboardingDraftView(config, ctx.app),
 };

@@ -62,6 +62,24 @@ const atOf = (v: unknown) => (typeof v === 'string' && /^[0-9]{1,2}$/.test(v) ? 
 /** A placeholder claim token for the preview's deep link (never a real one). */
 const PREVIEW_CLAIM = 'amob_CLAIM_TOKEN';
 
+const screenQuery = (s: Screen, state: string) => `${s.kind === 'intro' ? '' : `&step=${stepParam(s)}`}&a=${state}`;
+
+/** The preview link's URLs: the preview token is the capability on every form and link. */
+function previewFunnelUrls(prefix: string, appSlug: string, token: string, state: string): FunnelUrls {
+  const action = `${prefix}/${encodeURIComponent(appSlug)}`;
+  return { action, capability: ['p', token], state, screen: (s) => `${action}?p=${encodeURIComponent(token)}${screenQuery(s, state)}` };
+}
+
+/**
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the intro screen as the
+ * preview link shows it. Its form carries a placeholder preview token the pages refuse (and no
+ * progress), so nothing can be started or recorded from it.
+ */
+export function onboardingDraftView(config: OnboardingConfig, app: { slug: string; name: string; logo_url: string | null }) {
+  const look: Look = { app: { name: app.name, logoUrl: app.logo_url }, config, preview: true };
+  return <IntroPage look={look} urls={previewFunnelUrls('/onboarding', app.slug, 'preview', '')} />;
+}
+
 export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPagesDeps, ctx: RouteContext) {
   const { sessions, preview } = deps;
   const sealer = createSealer(deps.secret, 'onboarding:progress');
@@ -88,16 +106,12 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
     const stepRoute = { ...limitedPage(pageStepLimit(deps.rateLimit), 'onboarding.step', tooMany), bodyLimit: 16 * 1024 };
     const sessionRoute = limitedPage(sessionLimit(deps.rateLimit), 'onboarding.session', tooMany);
 
-    const screenQuery = (s: Screen, state: string) => `${s.kind === 'intro' ? '' : `&step=${stepParam(s)}`}&a=${state}`;
     /** A live session's URLs (ids, tokens and sealed states are base62 / base64url: nothing to encode). */
     const sessionUrls = (appSlug: string, id: string, token: string, state: string): FunnelUrls => {
       const action = `${prefix}/${encodeURIComponent(appSlug)}/s/${id}`;
       return { action, capability: ['t', token], state, screen: (s) => `${action}?t=${token}${screenQuery(s, state)}` };
     };
-    const previewUrls = (appSlug: string, token: string, state: string): FunnelUrls => {
-      const action = `${prefix}/${encodeURIComponent(appSlug)}`;
-      return { action, capability: ['p', token], state, screen: (s) => `${action}?p=${encodeURIComponent(token)}${screenQuery(s, state)}` };
-    };
+    const previewUrls = (appSlug: string, token: string, state: string): FunnelUrls => previewFunnelUrls(prefix, appSlug, token, state);
     const lookOf = (o: OpenFunnel): Look => ({ app: { name: o.app.name, logoUrl: o.app.logoUrl }, config: o.config, embed });
 
     /** A screen (intro or step) of a live session; cached unless it shows a carried answer or a message. */

@@ -1,6 +1,7 @@
 import type { App } from '../../apps/apps.schema.js';
 import { destinationUrl } from '../../apps/apps.promotion.js';
-import type { DeferredAction, InstalledAction, NotInstalledAction, PromotionContent, PromotionDestination } from './promotion.schema.js';
+import type { Decision } from './promotion.public.schema.js';
+import type { DeferredAction, InstalledAction, NotInstalledAction, PromotionConfig, PromotionContent, PromotionDestination } from './promotion.schema.js';
 
 /** Pure pieces of a decision: versions, action URLs, localized content. */
 
@@ -49,4 +50,66 @@ export function localize(d: PromotionDestination, app: App, defaultLocale: strin
   }
   const c = { ...d.content, ...over };
   return { locale, title: c.title || app.name, subtitle: c.subtitle ?? null, body: c.body ?? null, ctaLabel: c.ctaLabel ?? null, imageUrl: c.imageUrl ?? null };
+}
+
+/** The user a decision is made for, as far as the pure rules need it. */
+export interface DecisionUser {
+  platform?: string;
+  appVersion?: string;
+}
+
+/** Which targeting rule of the flow the user misses (`platforms`, `countries`, ...), or null when targeted. */
+export function targetingMiss(cfg: PromotionConfig, b: DecisionUser, country: string | null, lang: string | null): 'platforms' | 'countries' | 'languages' | 'minAppVersion' | 'maxAppVersion' | null {
+  const t = cfg.targeting;
+  if (!t) return null;
+  const v = b.appVersion?.match(/^\d+(\.\d+)*/)?.[0];
+  if (t.platforms?.length && !(b.platform && (t.platforms as string[]).includes(b.platform))) return 'platforms';
+  if (t.countries?.length && !(country && t.countries.includes(country))) return 'countries';
+  if (t.languages?.length && !(lang && t.languages.includes(lang))) return 'languages';
+  if (t.minAppVersion && !(v && compareVersions(v, t.minAppVersion) >= 0)) return 'minAppVersion';
+  if (t.maxAppVersion && !(v && compareVersions(v, t.maxAppVersion) <= 0)) return 'maxAppVersion';
+  return null;
+}
+
+/**
+ * Why a destination cannot be shown, by its own settings alone (no counters, no user history),
+ * or null. Live counters (maxImpressions, cooldownDays), installs and the store link come after.
+ */
+export function destinationMiss(
+  d: PromotionDestination,
+  dest: App | undefined,
+  x: { appId: string; nowMs: number; country: string | null; lang: string | null },
+): 'disabled' | 'unknown_app' | 'same_app' | 'not_started' | 'ended' | 'countries' | 'languages' | null {
+  if (!d.enabled) return 'disabled';
+  if (!dest) return 'unknown_app';
+  if (dest.id === x.appId) return 'same_app';
+  if (d.startAt && x.nowMs < Date.parse(d.startAt)) return 'not_started';
+  if (d.endAt && x.nowMs >= Date.parse(d.endAt)) return 'ended';
+  if (d.countries?.length && !(x.country && d.countries.includes(x.country))) return 'countries';
+  if (d.languages?.length && !(x.lang && d.languages.includes(x.lang))) return 'languages';
+  return null;
+}
+
+/** Whether a user without the app can be sent to a store for it. */
+export const installable = (dest: App) => !!(dest.promotion?.appStoreId || dest.promotion?.storeUrl);
+
+/** The destination a `show` decision carries (everything but the tracking token). */
+export function shownDestination(cfg: PromotionConfig, d: PromotionDestination, app: App, installed: boolean, language?: string): Extract<Decision, { decision: 'show' }>['destination'] {
+  const ia = d.installedAction ?? cfg.defaultInstalledAction;
+  const na = d.notInstalledAction ?? cfg.defaultNotInstalledAction;
+  const meta = app.promotion;
+  return {
+    appId: app.id,
+    name: app.name,
+    iconUrl: meta?.iconUrl ?? app.logoUrl ?? null,
+    appStoreId: meta?.appStoreId ?? null,
+    storeUrl: storeUrlOf(app, { type: 'sk_overlay' }),
+    bundleId: app.bundleId,
+    universalLink: meta?.universalLinkBase ?? null,
+    installed: installed ? true : null,
+    route: actionUrl(app, ia),
+    installedAction: { type: ia.type, url: actionUrl(app, ia) },
+    notInstalledAction: { type: na.type, url: storeUrlOf(app, na) },
+    content: localize(d, app, cfg.defaultLocale, language),
+  };
 }

@@ -1,4 +1,5 @@
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { promotionDecisionPreview } from './promotion.preview.js';
 import { promotionConfig, type PromotionConfig } from './promotion.schema.js';
 import { promotionIssues, promotionWarnings } from './promotion.warnings.js';
 
@@ -13,4 +14,6 @@ export const promotionFlow: FlowTypeDef<PromotionConfig> = {
   check: async (config, ctx) => promotionIssues(config, ctx.app.id, await ctx.accountApps()),
   warnings: async (config, ctx) => promotionWarnings(config, await ctx.accountApps()),
   mcp: { get: 'get_app_promotion_flow', update: 'update_app_promotion_draft', publish: 'publish_app_promotion_flow' },
+  /** No hosted page: what resolve would decide for a sample user (records no decision or impression). */
+  preview: async (config, ctx) => promotionDecisionPreview(config, { app: ctx.app, accountApps: await ctx.accountApps(), now: ctx.clock.now() }),
 };

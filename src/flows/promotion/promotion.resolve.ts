@@ -5,7 +5,7 @@ import { AppError } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { memoize } from '../../kernel/memoize.js';
 import type { ClientInfo } from '../../kernel/operation.js';
-import { actionUrl, compareVersions, localize, storeUrlOf } from './promotion.decision.js';
+import { destinationMiss, installable, shownDestination, targetingMiss } from './promotion.decision.js';
 import type { Decision, ResolveBody } from './promotion.public.schema.js';
 import { createRotation, type Candidate } from './promotion.rotation.js';
 import type { PromotionConfig, PromotionDestination } from './promotion.schema.js';
@@ -75,17 +75,6 @@ export function createResolver(deps: { store: PromotionStore; signer: TokenSigne
     return { app: idx.app, pf };
   }
 
-  function targeted(cfg: PromotionConfig, b: ResolveBody, country: string | null, lang: string | null): boolean {
-    const t = cfg.targeting;
-    if (!t) return true;
-    if (t.platforms?.length && !(b.platform && (t.platforms as string[]).includes(b.platform))) return false;
-    if (t.countries?.length && !(country && t.countries.includes(country))) return false;
-    if (t.languages?.length && !(lang && t.languages.includes(lang))) return false;
-    if (t.minAppVersion && !(b.appVersion && /^\d+(\.\d+)*/.test(b.appVersion) && compareVersions(b.appVersion.match(/^\d+(\.\d+)*/)![0], t.minAppVersion) >= 0)) return false;
-    if (t.maxAppVersion && !(b.appVersion && /^\d+(\.\d+)*/.test(b.appVersion) && compareVersions(b.appVersion.match(/^\d+(\.\d+)*/)![0], t.maxAppVersion) <= 0)) return false;
-    return true;
-  }
-
   const hinted = (app: App, hints: Set<string>) =>
     hints.has(app.id) || (!!app.bundleId && hints.has(app.bundleId)) || (!!app.deepLinkScheme && hints.has(app.deepLinkScheme)) || (!!app.promotion?.appStoreId && hints.has(app.promotion.appStoreId));
 
@@ -105,7 +94,7 @@ export function createResolver(deps: { store: PromotionStore; signer: TokenSigne
       };
       const country = b.country ?? client.country;
       const lang = b.language ? b.language.split(/[-_]/)[0].toLowerCase() : null;
-      if (!targeted(cfg, b, country, lang)) return none('targeting');
+      if (targetingMiss(cfg, b, country, lang)) return none('targeting');
 
       const userKey = b.userId ? `u:${b.userId}` : b.anonymousId ? `a:${b.anonymousId}` : null;
       const freq = cfg.frequency;
@@ -135,16 +124,12 @@ export function createResolver(deps: { store: PromotionStore; signer: TokenSigne
       const eligible: { d: PromotionDestination; app: App; installed: boolean; c: Candidate }[] = [];
       cfg.destinations.forEach((d, index) => {
         const dest = byId.get(d.destinationAppId);
-        if (!d.enabled || !dest || dest.id === app.id) return;
-        if (d.startAt && nowMs < Date.parse(d.startAt)) return;
-        if (d.endAt && nowMs >= Date.parse(d.endAt)) return;
-        if (d.countries?.length && !(country && d.countries.includes(country))) return;
-        if (d.languages?.length && !(lang && d.languages.includes(lang))) return;
+        if (destinationMiss(d, dest, { appId: app.id, nowMs, country, lang }) || !dest) return;
         if (d.maxImpressions && ((counters?.get(d.destinationAppId) ?? 0) >= d.maxImpressions || state.isCapReached(flowId, d.destinationAppId, d.maxImpressions))) return;
         if (d.cooldownDays && (lastSeen.get(d.destinationAppId) ?? -Infinity) > nowMs - d.cooldownDays * DAY) return;
         const installed = hinted(dest, hints) || installedByEvent.has(dest.id);
         if (installed && freq.hideInstalled) return;
-        if (!installed && !dest.promotion?.appStoreId && !dest.promotion?.storeUrl) return;
+        if (!installed && !installable(dest)) return;
         eligible.push({ d, app: dest, installed, c: { id: dest.id, weight: d.weight, index } });
       });
       if (eligible.length === 0) return none('no_eligible_destination');
@@ -161,27 +146,11 @@ export function createResolver(deps: { store: PromotionStore; signer: TokenSigne
 
       countDecision(app.id, flowId, e.app.id, day);
       const { token, claims } = signer.sign({ a: app.id, f: flowId, v: versionId, p: cfg.placement, d: e.app.id, ...(b.userId ? { u: b.userId } : {}), ...(b.anonymousId ? { an: b.anonymousId } : {}) }, now);
-      const ia = e.d.installedAction ?? cfg.defaultInstalledAction;
-      const na = e.d.notInstalledAction ?? cfg.defaultNotInstalledAction;
-      const meta = e.app.promotion;
       return {
         decision: 'show',
         placement: cfg.placement,
         presentation: cfg.presentation,
-        destination: {
-          appId: e.app.id,
-          name: e.app.name,
-          iconUrl: meta?.iconUrl ?? e.app.logoUrl ?? null,
-          appStoreId: meta?.appStoreId ?? null,
-          storeUrl: storeUrlOf(e.app, { type: 'sk_overlay' }),
-          bundleId: e.app.bundleId,
-          universalLink: meta?.universalLinkBase ?? null,
-          installed: e.installed ? true : null,
-          route: actionUrl(e.app, ia),
-          installedAction: { type: ia.type, url: actionUrl(e.app, ia) },
-          notInstalledAction: { type: na.type, url: storeUrlOf(e.app, na) },
-          content: localize(e.d, e.app, cfg.defaultLocale, b.language),
-        },
+        destination: shownDestination(cfg, e.d, e.app, e.installed, b.language),
         card: cfg.presentation === 'custom_card_then_apple_native' ? (cfg.card ?? {}) : null,
         trackingToken: token,
         expiresAt: new Date(claims.exp * 1000).toISOString(),

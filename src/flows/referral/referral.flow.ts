@@ -1,4 +1,5 @@
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { referralDraftView } from './referral.pages.js';
 import { referralConfig, type ReferralConfig } from './referral.schema.js';
 import { referralWarnings } from './referral.warnings.js';
 
@@ -10,4 +11,5 @@ export const referralFlow: FlowTypeDef<ReferralConfig> = {
   primarySlug: 'referral',
   multi: false,
   warnings: (config) => referralWarnings(config),
+  preview: (config, ctx) => referralDraftView(config, ctx.app),
 };

@@ -98,6 +98,19 @@ function InvitePage(p: { invite: Invite; token: string; claimToken?: string; err
 }
 
 /**
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the invite landing of
+ * a sample code (no invite is looked up or created). The button's form carries a placeholder
+ * token, and the preview frame lets no form post and no script run: nothing is claimed.
+ */
+export function referralDraftView(config: ReferralConfig, app: AppRow) {
+  const scheme = usableScheme(app.deep_link_scheme);
+  const l = config.landing;
+  const code = 'PREVIEW1';
+  const invite: Invite = { app, config, code, deepLink: scheme ? referralDeepLink(scheme, code) : undefined, fallback: l.fallback === 'website' ? l.websiteUrl : l.appStoreUrl };
+  return <InvitePage invite={invite} token="preview" />;
+}
+
+/**
  * The invite page `WEB_URL/r/<code>` (any case, dashes and spaces ignored: QR codes may carry it
  * upper-cased). GET shows the landing and creates nothing (link-preview bots see Open Graph tags
  * and stop there). The button, with JavaScript (public/referral.js): claim-intent through the

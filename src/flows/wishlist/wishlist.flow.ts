@@ -1,5 +1,6 @@
 import type { FlowTypeDef, Warning } from '../../kernel/flows/registry.js';
 import { wishlistConfig, type WishlistConfig } from './wishlist.schema.js';
+import { wishlistDraftView } from './wishlist.views.js';
 
 /** Advisories only: every one of these configs is valid, but probably not what the owner meant. */
 function wishlistWarnings(c: WishlistConfig): Warning[] {
@@ -22,4 +23,5 @@ export const wishlistFlow: FlowTypeDef<WishlistConfig> = {
   primarySlug: 'wishlist',
   multi: false,
   warnings: (config) => wishlistWarnings(config),
+  preview: (config, ctx) => wishlistDraftView(config, ctx.app),
 };

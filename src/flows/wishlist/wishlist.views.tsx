@@ -406,3 +406,13 @@ export function ProblemPage(p: Common & { title: string; message: string }) {
     </Shell>
   );
 }
+
+/**
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the board as its
+ * preview link shows it, with no ideas yet. Its forms are disabled (preview) and its links carry
+ * a placeholder preview token the board refuses: nothing can be voted, submitted or recorded.
+ */
+export function wishlistDraftView(config: WishlistConfig, app: { slug: string; name: string }) {
+  const urls: BoardUrls = { base: `/wishlist/${encodeURIComponent(app.slug)}`, appSlug: app.slug, keep: { p: 'preview' } };
+  return <BoardPage config={config} appName={app.name} urls={urls} compact={false} preview ideas={[]} nextCursor={null} sort="votes" self={withQuery(urls.base, urls.keep)} />;
+}

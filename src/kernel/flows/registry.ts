@@ -49,19 +49,20 @@ export interface FlowTypeDef<C = any> {
   warnings?(config: C, ctx: FlowContext): Warning[] | Promise<Warning[]>;
   /** Rules that need stored data (other apps); issues are a 422 like schema issues, on PUT and on publish. */
   check?(config: C, ctx: FlowContext): Issue[] | Promise<Issue[]>;
-  /**
-   * The dashboard's live preview of a config that is not saved yet (already parsed by `schema`):
-   * the hosted page as visitors would get it, or for a type without one what it would decide
-   * (app promotion). Rendered in a sandboxed frame without scripts. Types without it preview
-   * through their preview-token operation, or not at all (src/admin/admin.previews.tsx).
-   */
-  preview?(config: C, ctx: { app: AppRow; flowSlug: string }): import('preact').VNode | Promise<import('preact').VNode>;
   /** Runs on publish before the version is frozen; may stamp fields (legal's effective date). */
   beforePublish?(config: C, ctx: FlowContext & { now: Date; versionNumber: number }): C | Promise<C>;
   /** Extra keys on the GET envelope and the publish response (legal's public URLs). */
   extras?(ctx: FlowContext & { flowSlug: string; versionNumber: number | null }): Record<string, unknown>;
   /** MCP tool names; defaults get_<type>_flow, update_<type>_draft, publish_<type>_flow. */
   mcp?: { get?: string; update?: string; publish?: string };
+  /**
+   * The dashboard's live preview of a config that is not saved yet (already parsed by `schema`):
+   * the hosted page as visitors would get it, or for a type without one what it would decide
+   * (app promotion). Rendered in a sandboxed frame without scripts. Types without it preview
+   * through their preview-token operation, or not at all (src/admin/admin.previews.tsx).
+   * It must record nothing (no session, click, decision or impression) and emit no script.
+   */
+  preview?(config: C, ctx: FlowContext & { flowSlug: string }): import('preact').VNode | Promise<import('preact').VNode>;
 }
 
 export class FlowRegistry {
