@@ -12,6 +12,23 @@ import { goodReferral } from '../flows/referral/referral.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
 import { testApp, type TestApp } from '../helpers.js';
 
+/** A server on a real port and a Chromium beside it, for one describe block (`setup` seeds it). */
+function servedWithBrowser(setup: (t: TestApp) => Promise<void>) {
+  const s = {} as { t: TestApp; browser: Browser; origin: string };
+  beforeAll(async () => {
+    s.t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    await s.t.app.listen({ port: 0, host: '127.0.0.1' });
+    s.origin = `http://127.0.0.1:${(s.t.app.server.address() as AddressInfo).port}`;
+    await setup(s.t);
+    s.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await s.browser?.close();
+    await s.t?.close();
+  });
+  return s;
+}
+
 /** Every hosted page a visitor can reach, checked with axe-core at phone and desktop size. */
 describe('accessibility of every hosted page (axe-core, no serious or critical finding)', () => {
   let t: TestApp;
@@ -93,25 +110,14 @@ describe('accessibility of every hosted page (axe-core, no serious or critical f
 });
 
 describe('keyboard: the feedback star rating is a radio group in 1→5 order', () => {
-  let t: TestApp;
-  let browser: Browser;
-  let origin: string;
-  beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const s = servedWithBrowser(async (t) => {
     await t.createApp({ name: 'Stars', slug: 'stars' });
     await putAndPublish(t, 'stars', 'feedback', { ...goodFeedback(), rating: { enabled: true, prompt: 'How do you like it?', required: true } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
   });
 
   it('Tab lands on the first star, ArrowRight raises the rating, "n of 5" is announced and shown, required is marked', async () => {
-    const page = await browser.newPage(PHONE);
-    await page.goto(`${origin}/feedback/stars`);
+    const page = await s.browser.newPage(PHONE);
+    await page.goto(`${s.origin}/feedback/stars`);
     const group = page.getByRole('group', { name: /How do you like it\? \(required\)/ });
     await expect(group.isVisible()).resolves.toBe(true);
     await page.getByRole('radio', { name: '1 of 5' }).focus();
@@ -132,26 +138,15 @@ describe('keyboard: the feedback star rating is a radio group in 1→5 order', (
 });
 
 describe('waitlist honesty in the browser', () => {
-  let t: TestApp;
-  let browser: Browser;
-  let origin: string;
-  beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  const s = servedWithBrowser(async (t) => {
     await t.createApp({ name: 'Honest', slug: 'honest' });
     await putAndPublish(t, 'honest', 'waitlist', goodWaitlist());
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
   });
 
   it('a repeat signup (JavaScript on) says the address was already on the list', async () => {
-    const page = await browser.newPage(PHONE);
+    const page = await s.browser.newPage(PHONE);
     for (const expectAlready of [false, true]) {
-      await page.goto(`${origin}/waitlist/honest`);
+      await page.goto(`${s.origin}/waitlist/honest`);
       await page.getByLabel('Email address').fill('twice@example.com');
       await page.getByRole('button', { name: 'Join' }).click();
       await page.locator('.success:not([hidden])').waitFor();
