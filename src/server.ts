@@ -62,7 +62,7 @@ export function buildKernel(config: Config, db: DbHandle, clock: Clock = systemC
   const apps = createAppService({ store: createAppStore(db.db), clock });
   // The short-link path is a route word even where no HTTP server runs (MCP on stdio creates apps too).
   apps.reserveRoute(new URL(config.shortLinkUrl).pathname);
-  const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug), accountApps: (accountId) => apps.list(accountId) });
+  const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug), accountApps: (accountId) => apps.list(accountId), publicUrls: { web: config.webUrl, signup: separateSignupHost(config) ? config.signupUrl : undefined } });
   return { config, db, clock, registry, apps, tokens, flows, capabilities: [] };
 }
 

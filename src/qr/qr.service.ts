@@ -3,7 +3,6 @@ import type { DbHandle } from '../db/index.js';
 import { AppError, notFound, type Issue } from '../kernel/errors.js';
 import type { FlowService } from '../kernel/flows/flows.service.js';
 import { separateSignupHost } from '../kernel/signup-host.js';
-import { linkPageUrl } from '../flows/link-page/link-page.flow.js';
 import { normalizeCode } from '../flows/referral/referral.service.js';
 import { createReferralStore } from '../flows/referral/referral.store.js';
 import { createLinkStore } from '../links/links.store.js';
@@ -57,18 +56,14 @@ export function createQrService(deps: { config: Config; db: DbHandle; flows: Flo
   const links = createLinkStore(deps.db.db);
   const signupHost = separateSignupHost(config);
 
+  const urls = { web: config.webUrl, signup: signupHost ? config.signupUrl : undefined };
+  /** A referral invite is per code; every other flow's URL is its type's own hosted page (FlowTypeDef.publicUrl). */
   const urlOf = (flow: QrFlow, appSlug: string, code?: string): string => {
-    const slug = encodeURIComponent(appSlug);
-    switch (flow) {
-      case 'link':
-        return linkPageUrl(config.webUrl, appSlug);
-      case 'waitlist':
-        return signupHost ? `${config.signupUrl}/${slug}` : `${config.webUrl}/waitlist/${slug}`;
-      case 'referral':
-        return `${config.webUrl}/r/${code}`;
-      default:
-        return `${config.webUrl}/${flow}/${slug}`;
-    }
+    if (flow === 'referral') return `${config.webUrl}/r/${code}`;
+    const d = flows.registry.get(flowTypeOf(flow));
+    const url = d?.publicUrl?.({ appSlug, flowSlug: d.primarySlug, primary: true, urls });
+    if (!url) throw notFound(`${flow} flows have no hosted page`);
+    return url;
   };
 
   /** The URL a flow's code encodes; 404 when the app is unknown or has not published that flow. */

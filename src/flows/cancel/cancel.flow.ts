@@ -1,4 +1,4 @@
-import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
 import { cancelDraftView } from './cancel.pages.js';
 import { cancelConfig, type CancelConfig } from './cancel.schema.js';
 import { cancelWarnings } from './cancel.warnings.js';
@@ -11,6 +11,7 @@ export const cancelFlow: FlowTypeDef<CancelConfig> = {
   label: 'Cancel flow',
   schema: cancelConfig,
   primarySlug: 'cancel',
+  publicUrl: (p) => `${p.urls.web}/cancel${pagePath(p)}`,
   multi: true,
   warnings: (config) => cancelWarnings(config),
   preview: (config, ctx) => cancelDraftView(config, ctx.app, ctx.flowSlug, 'cancel'),

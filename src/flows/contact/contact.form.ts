@@ -1,8 +1,9 @@
+import { pagePath } from '../../kernel/flows/registry.js';
 import { checkRequired, customPageFields, emailPageField, rejectField, type FormKind, type PageField } from '../forms/forms.kind.js';
 import { contactBody, contactConfig, type ContactBody, type ContactConfig } from './contact.schema.js';
 
 export const contactForm: FormKind<ContactConfig, ContactBody> = {
-  flow: { type: 'contact', segment: 'contact', label: 'Contact form', schema: contactConfig, primarySlug: 'contact', multi: false, warnings: () => [] },
+  flow: { type: 'contact', segment: 'contact', label: 'Contact form', schema: contactConfig, primarySlug: 'contact', multi: false, publicUrl: (p) => `${p.urls.web}/contact${pagePath({ ...p, primary: true })}`, warnings: () => [] },
   body: contactBody,
   columns: ['name', 'email', 'message'],
   check(body, config) {

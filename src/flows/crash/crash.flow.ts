@@ -1,4 +1,4 @@
-import type { FlowTypeDef, Warning } from '../../kernel/flows/registry.js';
+import { pagePath, type FlowTypeDef, type Warning } from '../../kernel/flows/registry.js';
 import { crashDraftView } from './crash.pages.js';
 import { crashConfig, type CrashConfig } from './crash.schema.js';
 
@@ -28,6 +28,7 @@ export const crashFlow: FlowTypeDef<CrashConfig> = {
   label: 'Crash report form',
   schema: crashConfig,
   primarySlug: 'crash',
+  publicUrl: (p) => `${p.urls.web}/crash${pagePath({ ...p, primary: true })}`,
   multi: false,
   warnings: crashWarnings,
   preview: (config, ctx) => crashDraftView(config, ctx.app, ctx.flowSlug),

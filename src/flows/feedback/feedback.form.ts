@@ -1,8 +1,9 @@
+import { pagePath } from '../../kernel/flows/registry.js';
 import { checkRequired, customPageFields, emailPageField, rejectField, type FormKind } from '../forms/forms.kind.js';
 import { feedbackBody, feedbackConfig, type FeedbackBody, type FeedbackConfig } from './feedback.schema.js';
 
 export const feedbackForm: FormKind<FeedbackConfig, FeedbackBody> = {
-  flow: { type: 'feedback', segment: 'feedback', label: 'Feedback form', schema: feedbackConfig, primarySlug: 'feedback', multi: false, warnings: () => [] },
+  flow: { type: 'feedback', segment: 'feedback', label: 'Feedback form', schema: feedbackConfig, primarySlug: 'feedback', multi: false, publicUrl: (p) => `${p.urls.web}/feedback${pagePath({ ...p, primary: true })}`, warnings: () => [] },
   body: feedbackBody,
   columns: ['message', 'rating', 'email'],
   check(body, config) {

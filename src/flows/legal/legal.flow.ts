@@ -1,4 +1,4 @@
-import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
 import { freeze } from './legal.declaration.js';
 import { legalDraftView } from './legal.pages.js';
 import { legalConfig, type LegalConfig, type PublishedLegal } from './legal.schema.js';
@@ -18,6 +18,7 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
   label: 'Legal',
   schema: legalConfig as never,
   primarySlug: 'legal',
+  publicUrl: (p) => `${p.urls.web}/legal${pagePath({ ...p, primary: true })}`,
   multi: false,
   mcp: { get: 'get_legal_flow', update: 'update_legal_draft', publish: 'publish_legal_flow' },
   warnings: (config, ctx) => legalWarnings(config, ctx),

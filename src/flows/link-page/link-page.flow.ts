@@ -42,6 +42,7 @@ export const linkPageFlow: FlowTypeDef<LinkPageConfig> = {
   label: 'Link page',
   schema: linkPageConfig as never,
   primarySlug: 'link-page',
+  publicUrl: (p) => linkPageUrl(p.urls.web, p.appSlug),
   multi: false,
   warnings: (config, ctx) => linkPageWarnings(config, ctx.app),
   extras: (ctx) => ({ pageUrl: linkPageUrl(ctx.webUrl, ctx.app.slug) }),

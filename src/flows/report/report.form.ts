@@ -1,8 +1,9 @@
+import { pagePath } from '../../kernel/flows/registry.js';
 import { checkRequired, emailPageField, rejectField, type FormKind } from '../forms/forms.kind.js';
 import { reportBody, reportConfig, type ReportBody, type ReportConfig } from './report.schema.js';
 
 export const reportForm: FormKind<ReportConfig, ReportBody> = {
-  flow: { type: 'report', segment: 'report', label: 'Report form', schema: reportConfig, primarySlug: 'report', multi: false, warnings: () => [] },
+  flow: { type: 'report', segment: 'report', label: 'Report form', schema: reportConfig, primarySlug: 'report', multi: false, publicUrl: (p) => `${p.urls.web}/report${pagePath({ ...p, primary: true })}`, warnings: () => [] },
   body: reportBody,
   columns: ['category', 'message', 'email'],
   categoryFilter: true,

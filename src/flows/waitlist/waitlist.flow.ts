@@ -1,4 +1,4 @@
-import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
 import { waitlistConfig, type WaitlistConfig } from './waitlist.schema.js';
 import { waitlistWarnings } from './waitlist.warnings.js';
 
@@ -8,6 +8,7 @@ export const waitlistFlow: FlowTypeDef<WaitlistConfig> = {
   label: 'Waitlist',
   schema: waitlistConfig,
   primarySlug: 'waitlist',
+  publicUrl: (p) => (p.urls.signup ? `${p.urls.signup}${pagePath(p)}` : `${p.urls.web}/waitlist${pagePath(p)}`),
   multi: true,
   warnings: (config) => waitlistWarnings(config),
 };

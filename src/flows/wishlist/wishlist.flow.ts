@@ -1,4 +1,4 @@
-import type { FlowTypeDef, Warning } from '../../kernel/flows/registry.js';
+import { pagePath, type FlowTypeDef, type Warning } from '../../kernel/flows/registry.js';
 import { wishlistConfig, type WishlistConfig } from './wishlist.schema.js';
 import { wishlistDraftView } from './wishlist.views.js';
 
@@ -21,6 +21,7 @@ export const wishlistFlow: FlowTypeDef<WishlistConfig> = {
   label: 'Wishlist',
   schema: wishlistConfig,
   primarySlug: 'wishlist',
+  publicUrl: (p) => `${p.urls.web}/wishlist${pagePath({ ...p, primary: true })}`,
   multi: false,
   warnings: (config) => wishlistWarnings(config),
   preview: (config, ctx) => wishlistDraftView(config, ctx.app),

@@ -27,6 +27,7 @@ const envelope = z
     published: z
       .object({ versionNumber: z.number().int(), publishedAt: z.string(), config: z.record(z.string(), z.unknown()) })
       .nullable(),
+    publicUrl: z.string().nullable().describe('The hosted page (served once published); null for types without one.'),
   })
   .catchall(z.unknown());
 
@@ -68,6 +69,7 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
             status: z.enum(['draft', 'published']),
             isPrimary: z.boolean(),
             publishedVersion: z.number().int().nullable(),
+            publicUrl: z.string().nullable().describe('The hosted page visitors open (served once published); null for types without one (app promotion, referral: invites are per code).'),
             versions: z.array(z.object({ id: z.string(), versionNumber: z.number().int(), publishedAt: z.string() })),
             createdAt: z.string(),
             updatedAt: z.string(),
@@ -139,7 +141,14 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
           params: appParams,
           query: flowSlugQuery(d),
           response: z
-            .object({ ok: z.literal(true), version: z.number().int(), versionId: z.string(), publishedAt: z.string(), flowSlug: z.string() })
+            .object({
+              ok: z.literal(true),
+              version: z.number().int(),
+              versionId: z.string(),
+              publishedAt: z.string(),
+              flowSlug: z.string(),
+              publicUrl: z.string().nullable().describe('The hosted page that now serves this version; null for types without one.'),
+            })
             .catchall(z.unknown()),
           errors: [404, 422],
           handler: async ({ params, query }, ctx) => {

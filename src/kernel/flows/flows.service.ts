@@ -6,7 +6,7 @@ import type { Clock } from '../clock.js';
 import { AppError, invalidInput, issuesFrom, notFound, unprocessable } from '../errors.js';
 import { newId } from '../ids.js';
 import { memoize } from '../memoize.js';
-import type { FlowContext, FlowRegistry, FlowTypeDef, Warning } from './registry.js';
+import type { FlowContext, FlowRegistry, FlowTypeDef, PublicUrls, Warning } from './registry.js';
 import type { FlowRow, FlowStore } from './flows.store.js';
 
 /**
@@ -61,6 +61,8 @@ export function createFlowService(deps: {
   resolveApp: (slug: string) => Promise<AppRow>;
   /** The apps of an account (FlowContext.accountApps). */
   accountApps: (accountId: string) => Promise<App[]>;
+  /** Where hosted pages live (FlowTypeDef.publicUrl). */
+  publicUrls: PublicUrls;
 }) {
   const { store, registry, clock } = deps;
 
@@ -91,6 +93,10 @@ export function createFlowService(deps: {
     const issues = (await d.check?.(config, ctxFor(app))) ?? [];
     if (issues.length) throw unprocessable(`${prefix}${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
   }
+
+  /** A flow's hosted page, or null when its type has none. */
+  const publicUrlOf = (d: FlowTypeDef, app: AppRow, slug: string) =>
+    d.publicUrl?.({ appSlug: app.slug, flowSlug: slug, primary: slug === d.primarySlug, urls: deps.publicUrls }) ?? null;
 
   /** Slug used for a request: the primary for single-instance types or when omitted. */
   const targetSlug = (d: FlowTypeDef, flowSlug?: string) => (d.multi && flowSlug ? flowSlug : d.primarySlug);
@@ -145,6 +151,7 @@ export function createFlowService(deps: {
       },
       draft: { versionNumber: flow.published_version_number + 1, updatedAt: flow.draft_updated_at, config: JSON.parse(flow.draft_json) },
       published,
+      publicUrl: publicUrlOf(d, app, flow.slug),
       ...(d.extras?.({ ...ctxFor(app), flowSlug: flow.slug, versionNumber: published?.versionNumber ?? null }) ?? {}),
     };
   }
@@ -206,6 +213,7 @@ export function createFlowService(deps: {
             status: f.current_version_id ? ('published' as const) : ('draft' as const),
             isPrimary: f.is_primary === 1,
             publishedVersion: f.current_version_id ? f.published_version_number : null,
+            publicUrl: d ? publicUrlOf(d, app, f.slug) : null,
             versions: versions.map((v) => ({ id: v.id, versionNumber: v.version_number, publishedAt: v.published_at })),
             createdAt: f.created_at,
             updatedAt: f.updated_at,
@@ -279,6 +287,7 @@ export function createFlowService(deps: {
         versionId,
         publishedAt: now.toISOString(),
         flowSlug: flow.slug,
+        publicUrl: publicUrlOf(d, app, flow.slug),
         ...(d.extras?.({ ...ctxFor(app), flowSlug: flow.slug, versionNumber: version }) ?? {}),
       };
     },

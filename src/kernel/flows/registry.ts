@@ -25,6 +25,17 @@ export interface FlowContext {
   clock: Clock;
 }
 
+/** The public origins a hosted page may live on (config.ts). */
+export interface PublicUrls {
+  web: string;
+  /** SIGNUP_URL when it is a host of its own (waitlist pages move there); otherwise undefined. */
+  signup?: string;
+}
+
+/** `/<app>` or `/<app>/<flow>` for a secondary: how hosted pages address a flow. */
+export const pagePath = (p: { appSlug: string; flowSlug: string; primary: boolean }) =>
+  `/${encodeURIComponent(p.appSlug)}${p.primary ? '' : `/${encodeURIComponent(p.flowSlug)}`}`;
+
 /**
  * What a flow type registers. The kernel turns it into GET / PUT / publish routes, draft and
  * version storage, OpenAPI entries and MCP tools. Adding a type touches its folder and one line
@@ -53,6 +64,11 @@ export interface FlowTypeDef<C = any> {
   beforePublish?(config: C, ctx: FlowContext & { now: Date; versionNumber: number }): C | Promise<C>;
   /** Extra keys on the GET envelope and the publish response (legal's public URLs). */
   extras?(ctx: FlowContext & { flowSlug: string; versionNumber: number | null }): Record<string, unknown>;
+  /**
+   * The hosted page owners link to (publish answers, flow lists, QR codes), or null when the type
+   * has none of its own (app promotion; referral invites are per code).
+   */
+  publicUrl?(p: { appSlug: string; flowSlug: string; primary: boolean; urls: PublicUrls }): string | null;
   /** MCP tool names; defaults get_<type>_flow, update_<type>_draft, publish_<type>_flow. */
   mcp?: { get?: string; update?: string; publish?: string };
   /**
