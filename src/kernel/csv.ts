@@ -68,7 +68,7 @@ const DATA_OPTIONS = { quoted: true, quoted_empty: true } as const;
  * keeps both the CPU per row and the garbage per row small, and a batch (a millisecond or so of
  * work) is the longest the event loop is held by an export.
  */
-export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T>, batch = 500): Readable {
+export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T>, batch = 250): Readable {
   const source = rows[Symbol.asyncIterator]();
   let started = false;
   return new Readable({
