@@ -54,6 +54,13 @@
               var success = form.parentNode.querySelector('[data-success]');
               var already = success.querySelector('[data-already]');
               if (already) already.hidden = !(body && body.alreadySignedUp);
+              // The count pill includes the new signup (the no-JavaScript path re-renders it).
+              var count = document.querySelector('[data-count]');
+              if (count && body && body.ok && !body.alreadySignedUp) {
+                var n = Number(count.getAttribute('data-count')) + 1;
+                count.setAttribute('data-count', String(n));
+                count.textContent = n.toLocaleString('en-US');
+              }
               form.hidden = true;
               success.hidden = false;
               success.focus();

@@ -140,7 +140,10 @@ describe('keyboard: the feedback star rating is a radio group in 1→5 order', (
 describe('waitlist honesty in the browser', () => {
   const s = servedWithBrowser(async (t) => {
     await t.createApp({ name: 'Honest', slug: 'honest' });
-    await putAndPublish(t, 'honest', 'waitlist', goodWaitlist());
+    await putAndPublish(t, 'honest', 'waitlist', { ...goodWaitlist(), hero: { showCount: true } });
+    for (const email of ['a@example.com', 'b@example.com', 'c@example.com']) {
+      await t.app.inject({ method: 'POST', url: '/api/public/waitlist', headers: { 'content-type': 'application/json' }, payload: { appSlug: 'honest', email } });
+    }
   });
 
   it('a repeat signup (JavaScript on) says the address was already on the list', async () => {
@@ -151,6 +154,8 @@ describe('waitlist honesty in the browser', () => {
       await page.getByRole('button', { name: 'Join' }).click();
       await page.locator('.success:not([hidden])').waitFor();
       expect(await page.locator('[data-already]').isVisible()).toBe(expectAlready);
+      // The count pill includes the new signup, once.
+      expect(await page.locator('.pill [data-count]').innerText()).toBe('4');
     }
     await screenshot(page, 'waitlist-already-phone');
     await page.close();

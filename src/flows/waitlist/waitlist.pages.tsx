@@ -7,7 +7,7 @@ import { signupBody, type WaitlistConfig } from './waitlist.schema.js';
 
 const CountPill = ({ count }: { count: number }) => (
   <p class="pill">
-    <span aria-hidden="true">●</span> {count.toLocaleString('en-US')} on the waitlist
+    <span aria-hidden="true">●</span> <span data-count={String(count)}>{count.toLocaleString('en-US')}</span> on the waitlist
   </p>
 );
 

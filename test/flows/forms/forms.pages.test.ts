@@ -128,7 +128,7 @@ describe('hosted form pages', () => {
     expect(r.statusCode).toBe(303);
     expect((await post(`/waitlist/${slug}`, { email: 'C@example.com' })).statusCode).toBe(303); // repeat: success, no row
     expect(await count('waitlist_signups')).toBe(3);
-    expect((await page(`/waitlist/${slug}`)).body).toContain('3 on the waitlist');
+    expect((await page(`/waitlist/${slug}`)).body).toMatch(/<span data-count="3">3<\/span> on the waitlist/);
 
     const signup = await page(`/${slug}`, { host: 'signup.test' });
     expect(signup.statusCode).toBe(200);
