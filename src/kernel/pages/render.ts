@@ -18,6 +18,8 @@ export function pageCsp(frameable: boolean): string {
   ].join('; ');
 }
 
+const EMBED_FRAME_SCRIPT = '<script src="/assets/embed-frame.js" defer></script>';
+
 // Computed once: the policy is a constant per kind of page.
 const POLICY = { framed: pageCsp(true), own: pageCsp(false) };
 
@@ -43,5 +45,6 @@ export function sendHtml(reply: FastifyReply, html: string, opts: PageOptions = 
     .header('cache-control', opts.cache ?? 'no-store');
   if (opts.frameable) reply.removeHeader('x-frame-options');
   else reply.header('x-frame-options', 'DENY');
-  return reply.send(html);
+  // Every embed reports its height to the host page (public/embed-frame.js; host side: embed.js).
+  return reply.send(opts.frameable ? html.replace('</head>', EMBED_FRAME_SCRIPT + '</head>') : html);
 }
