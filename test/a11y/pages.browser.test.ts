@@ -161,3 +161,41 @@ describe('waitlist honesty in the browser', () => {
     await page.close();
   });
 });
+
+describe('keyboard only: every hosted form can be filled and sent without a mouse', () => {
+  const s = servedWithBrowser(async (t) => {
+    await t.createApp({ name: 'Keys', slug: 'keys' });
+    await putAndPublish(t, 'keys', 'feedback', { ...goodFeedback(), rating: { enabled: true, required: true }, emailField: { enabled: true } });
+    await putAndPublish(t, 'keys', 'report', goodReport());
+    await putAndPublish(t, 'keys', 'contact', goodContact());
+    await putAndPublish(t, 'keys', 'crash', goodCrash());
+    await putAndPublish(t, 'keys', 'waitlist', goodWaitlist());
+  });
+
+  /** Tab from the top; type into text fields, Space on the first radio of a group, ArrowDown on selects, Enter on the submit button. */
+  async function keyboardWalk(page: import('playwright-core').Page) {
+    for (let i = 0; i < 40; i++) {
+      await page.keyboard.press('Tab');
+      const el = await page.evaluate(() => {
+        const a = document.activeElement as HTMLInputElement;
+        return { tag: a.tagName, type: a.type, name: a.name };
+      });
+      if (el.tag === 'BUTTON' && el.type === 'submit') return page.keyboard.press('Enter');
+      if (el.tag === 'TEXTAREA' || (el.tag === 'INPUT' && (el.type === 'text' || el.type === 'email'))) await page.keyboard.type(el.type === 'email' ? 'keys@example.com' : 'Typed with the keyboard');
+      if (el.tag === 'INPUT' && el.type === 'radio') await page.keyboard.press('Space');
+      if (el.tag === 'SELECT') await page.keyboard.press('ArrowDown');
+    }
+    throw new Error('Tab never reached the submit button');
+  }
+
+  it.each(['feedback', 'report', 'contact', 'crash', 'waitlist'])('%s', async (type) => {
+    for (const javaScript of [true, false]) {
+      const ctx = await s.browser.newContext({ ...PHONE, javaScriptEnabled: javaScript });
+      const page = await ctx.newPage();
+      await page.goto(`${s.origin}/${type}/keys`);
+      await keyboardWalk(page);
+      await page.locator('.success:not([hidden])').waitFor({ timeout: 10_000 });
+      await ctx.close();
+    }
+  });
+});
