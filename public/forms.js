@@ -75,9 +75,9 @@
           return res.json().then(function (body) {
             var issue = body.issues && body.issues[0];
             var label = issue ? labelOf(form, issue.path) : '';
-            showError(form, issue ? (label ? label + ': ' : '') + issue.message : body.error || 'Something went wrong. Please try again.');
+            showError(form, res.status === 429 ? form.dataset.msgTooMany : issue ? (label ? label + ': ' : '') + issue.message : form.dataset.msgError);
           }, function () {
-            showError(form, res.status === 429 ? 'Too many attempts. Please wait a minute and try again.' : 'Something went wrong. Please try again.');
+            showError(form, res.status === 429 ? form.dataset.msgTooMany : form.dataset.msgError);
           });
         })
         .catch(function () {

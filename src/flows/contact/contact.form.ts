@@ -16,12 +16,11 @@ export const contactForm: FormKind<ContactConfig, ContactBody> = {
     return fields;
   },
   pageFields(config) {
-    const opt = (t: { required?: boolean } | undefined, label: string) => (t?.required ? label : `${label} (optional)`);
     const out: PageField[] = [];
     const { nameField: n, emailField: e, messageField: m } = config;
-    if (n?.enabled) out.push({ kind: 'input', type: 'text', name: 'name', label: opt(n, 'Name'), placeholder: n.placeholder, required: !!n.required, maxLength: 120, autocomplete: 'name' });
+    if (n?.enabled) out.push({ kind: 'input', type: 'text', name: 'name', label: { t: 'name' }, placeholder: n.placeholder, required: !!n.required, maxLength: 120, autocomplete: 'name' });
     out.push(...emailPageField(e));
-    if (m?.enabled) out.push({ kind: 'textarea', name: 'message', label: opt(m, 'Message'), placeholder: m.placeholder, required: !!m.required, maxLength: 5000 });
+    if (m?.enabled) out.push({ kind: 'textarea', name: 'message', label: { t: 'message' }, placeholder: m.placeholder, required: !!m.required, maxLength: 5000 });
     return [...out, ...customPageFields(config.fields)];
   },
 };

@@ -9,9 +9,9 @@ import type { CrashService } from './crash.service.js';
 /** The hosted page's inputs: what happened, the log box when enabled, the email when enabled. */
 export function crashPageFields(c: CrashConfig): PageField[] {
   return [
-    { kind: 'textarea', name: 'message', label: 'What happened?', placeholder: c.intro.messagePlaceholder, required: true, maxLength: CRASH_LIMITS.message },
+    { kind: 'textarea', name: 'message', label: { t: 'whatHappened' }, placeholder: c.intro.messagePlaceholder, required: true, maxLength: CRASH_LIMITS.message },
     ...(c.logField?.enabled
-      ? [{ kind: 'textarea' as const, name: 'log', label: c.logField.label || 'Log or steps to reproduce (optional)', placeholder: c.logField.placeholder, required: false, maxLength: CRASH_LIMITS.attachmentBytes }]
+      ? [{ kind: 'textarea' as const, name: 'log', label: c.logField.label || { t: 'logOrSteps' as const }, placeholder: c.logField.placeholder, required: false, maxLength: CRASH_LIMITS.attachmentBytes }]
       : []),
     ...emailPageField(c.emailField),
   ];
@@ -41,6 +41,8 @@ export function crashView(app: { slug: string; name: string; logo_url: string | 
     api: '/api/public/crash',
     appSlug: app.slug,
     flowSlug,
+    locale: c.locale,
+    strings: c.strings,
   };
 }
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { emailInput, fieldToggle, formHero, messageIntro, submitCommon, success, text } from '../forms/forms.schema.js';
 
 /** Crash report config (WIRE A.2 "crash", B.2 CrashConfig): no layout, no categories. */
@@ -18,6 +19,8 @@ export const crashConfig = z
     emailField: fieldToggle.optional().describe('Optional reply email. `required` applies to reports people send, not to automatic (`sdk_auto`) ones, which carry no email.'),
     success,
     hero: formHero.optional(),
+    locale: localeSchema.optional(),
+    strings: stringsSchema.optional(),
     colorScheme: z.enum(['auto', 'light', 'dark']).optional().describe('Colour scheme of the native SDK form.'),
   })
   .strict();

@@ -12,8 +12,8 @@ export const feedbackForm: FormKind<FeedbackConfig, FeedbackBody> = {
     return { message: body.message, rating: body.rating, email: body.email, attributes: body.attributes };
   },
   pageFields: (config) => [
-    ...(config.rating?.enabled ? [{ kind: 'stars' as const, name: 'rating', label: config.rating.prompt || 'How would you rate it?', required: !!config.rating.required }] : []),
-    { kind: 'textarea', name: 'message', label: 'Your feedback', placeholder: config.intro.messagePlaceholder, required: true, maxLength: 5000 },
+    ...(config.rating?.enabled ? [{ kind: 'stars' as const, name: 'rating', label: config.rating.prompt || { t: 'rateIt' as const }, required: !!config.rating.required }] : []),
+    { kind: 'textarea', name: 'message', label: { t: 'yourFeedback' }, placeholder: config.intro.messagePlaceholder, required: true, maxLength: 5000 },
     ...customPageFields(config.fields),
     ...emailPageField(config.emailField),
   ],

@@ -4,7 +4,8 @@ import { AppError, issuesFrom, type Issue } from '../../kernel/errors.js';
 import { clientInfo } from '../../kernel/identity.js';
 import type { OperationDeps } from '../../kernel/http.js';
 import type { ClientInfo } from '../../kernel/operation.js';
-import { checkFormToken, FORM_TOKEN_EXPIRED, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
+import { checkFormToken, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
+import { negotiate, translator, type MessageKey, type Translate } from '../../kernel/i18n.js';
 import { MessagePage } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
@@ -46,33 +47,36 @@ export function bodyFromForm(form: FormBody, fields: PageField[], p: Params) {
 /** Values to put back in the form after a rejection (rendered escaped). */
 const keptValues = (form: FormBody, fields: PageField[]) => Object.fromEntries(fields.map((f) => [f.name, first(form[f.name]).slice(0, 5000)]));
 
-/** API issue path (`/attributes/plan`) -> form field name (`attributes.plan`). */
-/** What a person reads next to a field: plain words instead of a validator's message. */
-export function plainMessage(message: string): string {
-  if (message === 'Required' || /expected string to have >=1 characters/.test(message)) return 'Please fill in this field.';
-  if (/valid email/.test(message)) return 'Please enter an email address like name@example.com.';
+/** What a person reads next to a field: plain words in the page's language instead of a validator's message. */
+export function plainMessage(message: string, t: Translate = translator('en')): string {
+  if (message === 'Required' || message === 'is required' || /expected string to have >=1 characters/.test(message)) return t('fillIn');
+  if (/valid email/.test(message)) return t('validEmail');
   const max = /<=\s?(\d+) characters/.exec(message);
-  if (max) return `Please keep this to ${max[1]} characters or fewer.`;
+  if (max) return t('maxChars', { n: max[1] });
   const min = />=\s?(\d+) characters/.exec(message);
-  if (min) return `Please write at least ${min[1]} characters.`;
-  if (/Invalid option|expected one of|unknown category/i.test(message)) return 'Please choose one of the options.';
-  if (/Too (small|big): expected number/.test(message)) return 'Please pick a value in the range shown.';
-  return message.charAt(0).toUpperCase() + message.slice(1) + (/[.!?]$/.test(message) ? '' : '.');
+  if (min) return t('minChars', { n: min[1] });
+  if (/Invalid option|expected one of|unknown category/i.test(message)) return t('chooseOption');
+  if (/Too (small|big): expected number/.test(message)) return t('inRange');
+  return t('checkThis');
 }
 
-/** Every field's first error, in plain words (all shown at once, not one per try). */
-function fieldErrors(issues: Issue[], fields: PageField[]) {
+/** Every field's first error (API issue path `/attributes/plan` -> field `attributes.plan`), all at once. */
+function fieldErrors(issues: Issue[], fields: PageField[], t: Translate) {
   const out: Record<string, string> = {};
   for (const i of issues) {
     const name = i.path.slice(1).replace('/', '.');
-    if (fields.some((f) => f.name === name) && !out[name]) out[name] = plainMessage(i.message);
+    if (fields.some((f) => f.name === name) && !out[name]) out[name] = plainMessage(i.message, t);
   }
   return out;
 }
 
-function notPublished(reply: FastifyReply) {
-  return sendPage(reply, MessagePage({ title: 'Not available yet', message: 'This page has not been published yet. Please check back later.' }), { status: 404 });
+/** Pages without a published config speak the visitor's language (Accept-Language). */
+function messagePage(request: FastifyRequest, reply: FastifyReply, status: number, title: MessageKey, message: MessageKey) {
+  const lang = negotiate(request.headers['accept-language']);
+  const t = translator(lang);
+  return sendPage(reply, MessagePage({ title: t(title), message: t(message), lang }), { status });
 }
+const notPublished = (request: FastifyRequest, reply: FastifyReply) => messagePage(request, reply, 404, 'notPublishedTitle', 'notPublishedBody');
 
 /**
  * GET renders the page; POST (urlencoded, no JavaScript) submits, then 303-redirects to
@@ -117,7 +121,7 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
           const outcome = doneOutcome(request);
           return sendPage(reply, FormPage({ v: view, state: { done: !!outcome, already: outcome === 'already', token: tokenFor(request) } }));
         } catch (e) {
-          if (e instanceof AppError && e.status === 404) return notPublished(reply);
+          if (e instanceof AppError && e.status === 404) return notPublished(request, reply);
           throw e;
         }
       },
@@ -131,28 +135,29 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
       config: publicLimit(opts.rateLimit, form.rateAction),
       bodyLimit: SUBMIT_BODY_LIMIT,
       // People without JavaScript get a page, not the API's JSON, when they post too often.
-      errorHandler: (err: { statusCode?: number }, _request, reply) => {
+      errorHandler: (err: { statusCode?: number }, request, reply) => {
         if (err.statusCode !== 429) throw err;
-        return sendPage(reply, MessagePage({ title: 'Too many attempts', message: 'Please wait a minute, then try again.' }), { status: 429 });
+        return messagePage(request, reply, 429, 'tooManyTitle', 'tooManyBody');
       },
       handler: async (request, reply) => {
         let loaded;
         try {
           loaded = await load(request);
         } catch (e) {
-          if (e instanceof AppError && e.status === 404) return notPublished(reply);
+          if (e instanceof AppError && e.status === 404) return notPublished(request, reply);
           throw e;
         }
         const { p, view } = loaded;
         const posted = (request.body ?? {}) as FormBody;
+        const t = translator(view.locale, view.strings);
         const rerender = (issues: Issue[], status = 422, message?: string) => {
-          const errors = fieldErrors(issues, view.fields);
+          const errors = fieldErrors(issues, view.fields, t);
           const n = Object.keys(errors).length;
-          const error = message ?? (n > 1 ? `Please check the ${n} highlighted fields.` : n === 1 || !issues[0] ? 'Please check the highlighted field.' : `Please check the form: ${plainMessage(issues[0].message)}`);
+          const error = message ?? (n > 1 ? t('checkFields', { n }) : n === 1 || !issues[0] ? t('checkField') : plainMessage(issues[0].message, t));
           return sendPage(reply, FormPage({ v: view, state: { values: keptValues(posted, view.fields), error, fieldErrors: errors, token: tokenFor(request) } }), { status });
         };
         const client = clientInfo(request, opts.deps.secret, opts.deps.country);
-        if (!checkFormToken(opts.deps.secret, scopeOf(request), client.ipHash, posted[FORM_TOKEN_FIELD])) return rerender([], 403, FORM_TOKEN_EXPIRED);
+        if (!checkFormToken(opts.deps.secret, scopeOf(request), client.ipHash, posted[FORM_TOKEN_FIELD])) return rerender([], 403, t('formExpired'));
 
         const parsed = form.body.safeParse(bodyFromForm(posted, view.fields, p));
         if (!parsed.success) return rerender(issuesFrom(parsed.error));
@@ -161,7 +166,7 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
           result = await form.submit(parsed.data, client);
         } catch (e) {
           if (e instanceof AppError && e.status === 422) return rerender((e.extra.issues as Issue[]) ?? []);
-          if (e instanceof AppError && e.status === 404) return notPublished(reply);
+          if (e instanceof AppError && e.status === 404) return notPublished(request, reply);
           throw e;
         }
         const outcome = (result as { alreadySignedUp?: boolean } | undefined)?.alreadySignedUp ? 'already' : 'joined';

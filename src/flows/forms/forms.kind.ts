@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { unprocessable } from '../../kernel/errors.js';
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import type { MessageKey } from '../../kernel/i18n.js';
 import type { Attributes, CustomField } from './forms.schema.js';
 
 /** What a submission stores besides its metadata (source, country, user agent, time). */
@@ -14,14 +15,17 @@ export interface SubmissionFields {
 }
 export type SubmissionColumn = Exclude<keyof SubmissionFields, 'attributes'>;
 
+/** A field's label: the owner's own words, or a built-in word the page translates (kernel/i18n.ts). */
+export type Label = string | { t: MessageKey };
+
 /** One input of a hosted form. `name` is the submit-body key (`attributes.<id>` for custom fields). */
 export type PageField =
-  | { kind: 'textarea'; name: string; label: string; placeholder?: string; required: boolean; maxLength: number }
-  | { kind: 'input'; type: 'text' | 'email'; name: string; label: string; placeholder?: string; required: boolean; maxLength: number; autocomplete?: string }
-  | { kind: 'stars'; name: string; label: string; required: boolean }
-  | { kind: 'choice'; name: string; label: string; required: boolean; options: { value: string; label: string; emoji?: string; hint?: string }[] }
-  | { kind: 'select'; name: string; label: string; required: boolean; options: string[] }
-  | { kind: 'checkbox'; name: string; label: string };
+  | { kind: 'textarea'; name: string; label: Label; placeholder?: string; required: boolean; maxLength: number }
+  | { kind: 'input'; type: 'text' | 'email'; name: string; label: Label; placeholder?: string; required: boolean; maxLength: number; autocomplete?: string }
+  | { kind: 'stars'; name: string; label: Label; required: boolean }
+  | { kind: 'choice'; name: string; label: Label; required: boolean; options: { value: string; label: string; emoji?: string; hint?: string }[] }
+  | { kind: 'select'; name: string; label: Label; required: boolean; options: string[] }
+  | { kind: 'checkbox'; name: string; label: Label };
 
 /**
  * A hosted form type (feedback, report, contact): its flow registration plus what the shared
@@ -71,5 +75,5 @@ export function customPageFields(fields: CustomField[] = []): PageField[] {
 
 export const emailPageField = (t: { enabled: boolean; placeholder?: string; required?: boolean } | undefined): PageField[] =>
   t?.enabled
-    ? [{ kind: 'input', type: 'email', name: 'email', label: t.required ? 'Email' : 'Email (optional)', placeholder: t.placeholder, required: !!t.required, maxLength: 254, autocomplete: 'email' }]
+    ? [{ kind: 'input', type: 'email', name: 'email', label: { t: 'email' }, placeholder: t.placeholder, required: !!t.required, maxLength: 254, autocomplete: 'email' }]
     : [];

@@ -33,6 +33,8 @@ export function kindView(kind: FormKind, app: AppRow, flowSlug: string, c: any):
     api: `/api/public/${kind.flow.type}`,
     appSlug: app.slug,
     flowSlug,
+    locale: c.locale,
+    strings: c.strings,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { htmlEmail } from '../../kernel/email.js';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { ignoredFlowSlug } from '../../kernel/flows/flows.service.js';
 import { configUrl } from '../../kernel/web-url.js';
 import { snakeId } from '../cancel/cancel.schema.js';
@@ -109,6 +110,8 @@ const layout = z.enum(['steps', 'single']).describe('Native form layout.');
 
 /** Config keys feedback, report and contact share: native layout, success screen and looks. */
 export const formLook = {
+  locale: localeSchema.optional(),
+  strings: stringsSchema.optional(),
   layout: layout.optional(),
   success,
   hero: formHero.optional(),

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { FORM_TOKEN_FIELD } from '../../kernel/pages/form-token.js';
+import { translator, type Locale, type MessageKey, type Translate } from '../../kernel/i18n.js';
 import { Layout } from '../../kernel/pages/layout.js';
 import type { PageField } from './forms.kind.js';
 
@@ -19,6 +20,9 @@ export interface FormView {
   badge?: ComponentChildren;
   /** After the form on a phone, beside it in side_by_side (waitlist bullets and hero image). */
   extras?: ComponentChildren;
+  /** Language of the built-in words (config `locale`) and the owner's replacements (config `strings`). */
+  locale?: Locale;
+  strings?: Partial<Record<MessageKey, string>>;
 }
 
 export interface FormState {
@@ -37,13 +41,13 @@ export interface FormState {
 
 const THEMES = ['minimal', 'gradient', 'dark', 'side_by_side'];
 
-function Success({ s, hidden, already }: { s: FormView['success']; hidden?: boolean; already?: boolean }) {
+function Success({ s, hidden, already, t }: { s: FormView['success']; hidden?: boolean; already?: boolean; t: Translate }) {
   return (
     <div class="success" data-success hidden={hidden} tabIndex={-1}>
       <div class="success-mark" aria-hidden="true">✓</div>
       <h2>{s.title}</h2>
       <p class="notice" data-already hidden={!already}>
-        This address was already on the list: nothing changed, you keep your place.
+        {t('alreadyOnList')}
       </p>
       <p class="muted">{s.body}</p>
       {s.ctaLabel && s.ctaUrl ? (
@@ -55,8 +59,19 @@ function Success({ s, hidden, already }: { s: FormView['success']; hidden?: bool
   );
 }
 
-function Field({ f, value, error, focus }: { f: PageField; value?: string; error?: string; focus?: boolean }) {
+function Field({ f, value, error, focus, t }: { f: PageField; value?: string; error?: string; focus?: boolean; t: Translate }) {
   const id = `f-${f.name.replace(/\./g, '-')}`;
+  const name = typeof f.label === 'string' ? f.label : t(f.label.t);
+  // Optional text inputs and selects say so; a required star rating says that instead.
+  const label =
+    f.kind !== 'checkbox' && f.kind !== 'stars' && f.kind !== 'choice' && !f.required ? (
+      <>
+        {name}
+        <span class="hint"> {t('optional')}</span>
+      </>
+    ) : (
+      name
+    );
   const errId = `${id}-error`;
   const aria = { 'aria-invalid': error ? ('true' as const) : undefined, 'aria-describedby': error ? errId : undefined, autofocus: focus || undefined };
   const err = error ? (
@@ -68,7 +83,7 @@ function Field({ f, value, error, focus }: { f: PageField; value?: string; error
     case 'textarea':
       return (
         <div class="field">
-          <label for={id}>{f.label}</label>
+          <label for={id}>{label}</label>
           <textarea id={id} name={f.name} placeholder={f.placeholder} required={f.required} maxLength={f.maxLength} rows={5} {...aria}>
             {value ?? ''}
           </textarea>
@@ -78,9 +93,7 @@ function Field({ f, value, error, focus }: { f: PageField; value?: string; error
     case 'input':
       return (
         <div class="field">
-          <label for={id}>
-            {f.label}
-          </label>
+          <label for={id}>{label}</label>
           <input id={id} type={f.type as 'text'} name={f.name} value={value ?? ''} placeholder={f.placeholder} required={f.required} maxLength={f.maxLength} autocomplete={f.autocomplete} inputMode={f.type === 'email' ? 'email' : undefined} {...aria} />
           {err}
         </div>
@@ -91,8 +104,8 @@ function Field({ f, value, error, focus }: { f: PageField; value?: string; error
       return (
         <fieldset class="field">
           <legend>
-            {f.label}
-            {f.required ? <span class="hint"> (required)</span> : null}
+            {name}
+            {f.required ? <span class="hint"> {t('required')}</span> : null}
           </legend>
           <div class="stars">
             {[1, 2, 3, 4, 5].map((n) => (
@@ -100,13 +113,13 @@ function Field({ f, value, error, focus }: { f: PageField; value?: string; error
                 <input type="radio" id={`${id}-${n}`} name={f.name} value={String(n)} checked={value === String(n)} required={f.required && n === 1} autofocus={(focus && n === 1) || undefined} aria-invalid={error ? 'true' : undefined} aria-describedby={error ? errId : undefined} />
                 <label for={`${id}-${n}`}>
                   <span aria-hidden="true">★</span>
-                  <span class="visually-hidden">{`${n} of 5`}</span>
+                  <span class="visually-hidden">{t('starsOf', { n })}</span>
                 </label>
               </>
             ))}
             <span class="stars-value" aria-hidden="true">
               {[1, 2, 3, 4, 5].map((n) => (
-                <span data-n={String(n)}>{`${n} of 5`}</span>
+                <span data-n={String(n)}>{t('starsOf', { n })}</span>
               ))}
             </span>
           </div>
@@ -116,7 +129,7 @@ function Field({ f, value, error, focus }: { f: PageField; value?: string; error
     case 'choice':
       return (
         <fieldset class="field">
-          <legend>{f.label}</legend>
+          <legend>{name}</legend>
           <div class="choices">
             {f.options.map((o) => (
               <label class="choice">
@@ -135,9 +148,9 @@ function Field({ f, value, error, focus }: { f: PageField; value?: string; error
     case 'select':
       return (
         <div class="field">
-          <label for={id}>{f.label}</label>
+          <label for={id}>{label}</label>
           <select id={id} name={f.name} required={f.required} {...aria}>
-            <option value="">Choose…</option>
+            <option value="">{t('choose')}</option>
             {f.options.map((o) => (
               <option value={o} selected={value === o}>
                 {o}
@@ -151,7 +164,7 @@ function Field({ f, value, error, focus }: { f: PageField; value?: string; error
       return (
         <div class="field check">
           <label for={id}>
-            <input type="checkbox" id={id} name={f.name} value="true" checked={value === 'true'} /> {f.label}
+            <input type="checkbox" id={id} name={f.name} value="true" checked={value === 'true'} /> {name}
           </label>
           {err}
         </div>
@@ -161,10 +174,12 @@ function Field({ f, value, error, focus }: { f: PageField; value?: string; error
 
 /** The hosted form page: works as a plain POST form; /assets/forms.js upgrades it to fetch + in-place success. */
 export function FormPage({ v, state }: { v: FormView; state: FormState }) {
+  const t = translator(v.locale, v.strings);
   const firstError = v.fields.find((f) => state.fieldErrors?.[f.name])?.name;
   const theme = THEMES.includes(v.hero?.theme ?? '') ? v.hero!.theme! : 'minimal';
   return (
     <Layout
+      lang={v.locale ?? 'en'}
       title={`${v.intro.title || v.app.name} · ${v.app.name}`}
       description={v.intro.subtitle}
       accent={v.hero?.accentColor}
@@ -189,26 +204,26 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
           </header>
           <section class="card form-card" aria-live="polite">
             {state.done ? (
-              <Success s={v.success} already={state.already} />
+              <Success s={v.success} already={state.already} t={t} />
             ) : (
               <>
-                <form method="post" data-api={v.api} data-app-slug={v.appSlug} data-flow-slug={v.flowSlug}>
+                <form method="post" data-api={v.api} data-app-slug={v.appSlug} data-flow-slug={v.flowSlug} data-msg-error={t('somethingWrong')} data-msg-too-many={t('tooManyBody')}>
                   <p class="errors" role="alert" data-error hidden={!state.error} tabIndex={-1}>
                     {state.error}
                   </p>
                   {v.fields.map((f) => (
                     // The first field in error takes the focus: `autofocus` needs no JavaScript.
-                    <Field f={f} value={state.values?.[f.name]} error={state.fieldErrors?.[f.name]} focus={f.name === firstError} />
+                    <Field f={f} value={state.values?.[f.name]} error={state.fieldErrors?.[f.name]} focus={f.name === firstError} t={t} />
                   ))}
                   {state.token ? <input type="hidden" name={FORM_TOKEN_FIELD} value={state.token} /> : null}
                   <div class="hp" aria-hidden="true">
-                    <label for="f-website">Website</label>
+                    <label for="f-website">{t('website')}</label>
                     <input id="f-website" type="text" name="website" tabIndex={-1} autocomplete="off" />
                   </div>
-                  <button type="submit">{v.submitLabel || 'Submit'}</button>
+                  <button type="submit">{v.submitLabel || t('submit')}</button>
                   {v.intro.legal ? <p class="legal">{v.intro.legal}</p> : null}
                 </form>
-                <Success s={v.success} hidden />
+                <Success s={v.success} hidden t={t} />
               </>
             )}
           </section>

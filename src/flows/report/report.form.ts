@@ -16,11 +16,11 @@ export const reportForm: FormKind<ReportConfig, ReportBody> = {
     {
       kind: 'choice',
       name: 'category',
-      label: 'What is it about?',
+      label: { t: 'whatAbout' },
       required: true,
       options: config.categories.map((c) => ({ value: c.id, label: c.label, emoji: c.emoji, hint: c.hint })),
     },
-    { kind: 'textarea', name: 'message', label: 'Details', placeholder: config.intro.messagePlaceholder, required: true, maxLength: 5000 },
+    { kind: 'textarea', name: 'message', label: { t: 'details' }, placeholder: config.intro.messagePlaceholder, required: true, maxLength: 5000 },
     ...emailPageField(config.emailField),
   ],
 };

@@ -1,15 +1,22 @@
 import type { AppRow } from '../../apps/apps.store.js';
+import { translator, type Translate } from '../../kernel/i18n.js';
 import type { HostedForm } from '../forms/forms.hosted.js';
 import { customPageFields, type PageField } from '../forms/forms.kind.js';
 import type { FormsServices } from '../forms/forms.module.js';
 import type { FormView } from '../forms/forms.view.js';
 import { signupBody, type WaitlistConfig } from './waitlist.schema.js';
 
-const CountPill = ({ count }: { count: number }) => (
-  <p class="pill">
-    <span aria-hidden="true">●</span> <span data-count={String(count)}>{count.toLocaleString('en-US')}</span> on the waitlist
-  </p>
-);
+/** "1,234 on the waitlist": the number is its own element so the enhancement script can raise it. */
+function CountPill({ count, t }: { count: number; t: Translate }) {
+  const [before, after] = t('onWaitlist').split('{n}');
+  return (
+    <p class="pill">
+      <span aria-hidden="true">●</span> {before}
+      <span data-count={String(count)}>{count.toLocaleString('en-US')}</span>
+      {after}
+    </p>
+  );
+}
 
 function Extras({ hero }: { hero: NonNullable<WaitlistConfig['hero']> }) {
   return (
@@ -51,7 +58,7 @@ export function waitlistHostedForm(m: FormsServices): HostedForm {
 
 /** The page of one waitlist config (published, or a draft in the dashboard's live preview). */
 export function waitlistView(app: AppRow, flowSlug: string, c: WaitlistConfig, count: number | undefined): FormView {
-  const email: PageField = { kind: 'input', type: 'email', name: 'email', label: 'Email address', placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email' };
+  const email: PageField = { kind: 'input', type: 'email', name: 'email', label: { t: 'emailAddress' }, placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email' };
   return {
     app: { name: app.name, logoUrl: app.logo_url },
     hero: c.hero,
@@ -62,7 +69,9 @@ export function waitlistView(app: AppRow, flowSlug: string, c: WaitlistConfig, c
     api: '/api/public/waitlist',
     appSlug: app.slug,
     flowSlug,
-    badge: count === undefined ? undefined : <CountPill count={count} />,
+    locale: c.locale,
+    strings: c.strings,
+    badge: count === undefined ? undefined : <CountPill count={count} t={translator(c.locale, c.strings)} />,
     extras: c.hero?.bullets?.length || c.hero?.heroImage ? <Extras hero={c.hero} /> : undefined,
   };
 }

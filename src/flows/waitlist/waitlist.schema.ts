@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { attributes, customFields, emailInput, formHero, hexColor, introShape, submitCommon, success, text, theme, webUrl } from '../forms/forms.schema.js';
 
 export const TEMPLATE_IDS = ['minimal_email_only', 'feature_tease', 'launching_soon', 'pro_upsell', 'private_beta', 'early_access_referral'] as const;
@@ -26,6 +27,8 @@ export const waitlistConfig = z
     success,
     hero: waitlistHero.optional(),
     fields: customFields.optional(),
+    locale: localeSchema.optional(),
+    strings: stringsSchema.optional(),
     templateId: z.string().max(60).optional().describe(`Analytics tag; starter templates use ${TEMPLATE_IDS.join(', ')}.`),
   })
   .strict();

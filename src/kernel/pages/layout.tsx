@@ -63,9 +63,9 @@ export function Layout(p: LayoutProps) {
 }
 
 /** A plain centred message page (not found, disabled, ended...). */
-export function MessagePage(p: { title: string; message: string; accent?: string | null }) {
+export function MessagePage(p: { title: string; message: string; accent?: string | null; lang?: string }) {
   return (
-    <Layout title={p.title} accent={p.accent} bodyClass="theme-minimal">
+    <Layout title={p.title} accent={p.accent} lang={p.lang} bodyClass="theme-minimal">
       <main class="shell narrow">
         <section class="card message">
           <h1>{p.title}</h1>
