@@ -1,6 +1,35 @@
 // Progressive enhancement for the wishlist board: votes update in place through the public
-// API. Without JavaScript every form still posts and the page reloads with the new count.
+// API, and the filter form submits itself when a select changes. Without JavaScript every form
+// still posts (or gets) and the page reloads with the new state.
 (() => {
+  document.addEventListener('change', (event) => {
+    const el = event.target;
+    if (!(el instanceof HTMLSelectElement) || !el.form || !el.form.hasAttribute('data-autosubmit')) return;
+    // The page reloads: the focus comes back to this select (keyboard users keep their place).
+    try {
+      sessionStorage.setItem('wl-filter-focus', el.id);
+    } catch {}
+    el.form.requestSubmit();
+  });
+  try {
+    const id = sessionStorage.getItem('wl-filter-focus');
+    sessionStorage.removeItem('wl-filter-focus');
+    const el = id && document.getElementById(id);
+    if (el instanceof HTMLSelectElement && el.form && el.form.hasAttribute('data-autosubmit')) el.focus();
+  } catch {}
+  // Empty filters ("All", no search) stay out of the URL.
+  document.addEventListener('submit', (event) => {
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-autosubmit')) return;
+    for (const el of form.elements) if ((el instanceof HTMLSelectElement || el instanceof HTMLInputElement) && el.name && el.value === '') el.disabled = true;
+  });
+  // Coming back through the history cache: the form must be whole again.
+  window.addEventListener('pageshow', () => {
+    for (const form of document.querySelectorAll('form[data-autosubmit]')) for (const el of form.elements) el.disabled = false;
+  });
+
+  const votesLabel = (n) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
+
   document.addEventListener('submit', async (event) => {
     const form = event.target;
     if (!(form instanceof HTMLFormElement) || !form.hasAttribute('data-vote')) return;
@@ -11,7 +40,9 @@
     const body = { appSlug: form.dataset.app, ideaId: data.get('ideaId') };
     const email = data.get('email');
     if (email) body.email = email;
-    button.disabled = true;
+    // aria-disabled, not disabled: a disabled button would drop the keyboard focus.
+    if (button.getAttribute('aria-disabled') === 'true') return;
+    button.setAttribute('aria-disabled', 'true');
     try {
       const res = await fetch('/api/public/wishlist/vote', {
         method: on ? 'POST' : 'DELETE',
@@ -25,12 +56,12 @@
       form.querySelector('input[name="on"]').value = result.voted ? '0' : '1';
       button.classList.toggle('voted', result.voted);
       button.setAttribute('aria-pressed', String(result.voted));
-      const title = button.getAttribute('aria-label').replace(/^(Remove your vote for|Vote for) /, '');
-      button.setAttribute('aria-label', `${result.voted ? 'Remove your vote for' : 'Vote for'} ${title}`);
-      button.disabled = false;
+      const title = button.dataset.title || '';
+      button.setAttribute('aria-label', `${votesLabel(result.voteCount)}: ${result.voted ? 'remove your vote for' : 'vote for'} ${title}`);
+      button.removeAttribute('aria-disabled');
     } catch {
       // Let the server-rendered path explain what went wrong.
-      button.disabled = false;
+      button.removeAttribute('aria-disabled');
       HTMLFormElement.prototype.submit.call(form);
     }
   });

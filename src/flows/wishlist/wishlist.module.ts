@@ -1,3 +1,4 @@
+import { createMailer, type MailLogger } from '../../kernel/mail.js';
 import { defineModule } from '../../kernel/module.js';
 import { wishlistFlow } from './wishlist.flow.js';
 import { registerWishlistPages } from './wishlist.pages.js';
@@ -11,7 +12,12 @@ export const wishlistModule = defineModule({
   name: 'wishlist',
   flowTypes: [wishlistFlow],
   create(k) {
+    // Status-change mail to authors who left an email, only when SMTP is configured (see service).
+    let logger: MailLogger | undefined;
+    const mailer = createMailer({ smtpUrl: k.config.mail.smtpUrl, from: k.config.mail.from, logger: () => logger });
     const wishlist = createWishlistService({
+      mailer,
+      logger: () => logger,
       db: k.db,
       clock: k.clock,
       secret: k.config.secret,
@@ -24,7 +30,11 @@ export const wishlistModule = defineModule({
       services: { wishlist },
       subjectData: wishlistSubjectData(createWishlistStore(k.db.db), k.config.secret, k.db.dialect),
       operations: wishlistOperations(wishlist),
-      routes: (app, ctx) => registerWishlistPages(app, wishlist, k.config, ctx.country),
+      routes: (app, ctx) => {
+        logger = app.log;
+        registerWishlistPages(app, wishlist, k.config, ctx.country);
+      },
+      close: async () => mailer.close(),
     };
   },
 });

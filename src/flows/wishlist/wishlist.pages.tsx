@@ -11,7 +11,10 @@ import { anonCookieHeader, newAnonId, readAnonCookie, type Viewer } from './wish
 import { postCommentBody, publicListQuery, submitBody, voteBody } from './wishlist.schema.js';
 import { wishlistLimits } from './wishlist.routes.js';
 import type { Board, WishlistService } from './wishlist.service.js';
-import { BoardPage, IdeaPage, ideaHref, ProblemPage, SubmittedPage, withQuery, type BoardUrls } from './wishlist.views.js';
+import { BoardPage, IdeaPage, ideaHref, ProblemPage, ROADMAP_STATUSES, SubmittedPage, withQuery, type BoardProps, type BoardUrls } from './wishlist.views.js';
+
+/** How many ideas each roadmap column shows (most votes first). */
+const ROADMAP_COLUMN_LIMIT = 50;
 
 type Req = FastifyRequest<{ Params: { appSlug: string; ideaId?: string }; Querystring: Record<string, string | undefined>; Body: Record<string, string | undefined> }>;
 
@@ -55,9 +58,10 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       const scope = `${prefix}\n${request.params.appSlug}`;
       urls.token = formToken(config.secret, scope, viewer.ipHash);
       const tokenOk = request.method !== 'POST' || checkFormToken(config.secret, scope, viewer.ipHash, request.body?.[FORM_TOKEN_FIELD]);
-      const common = { config: board.config, appName: board.app.name, urls, compact: !!keep.compact, preview: board.preview };
+      const common = { config: board.config, appName: board.app.name, urls, compact: !!keep.compact, preview: board.preview, notifies: wishlist.notifiesAuthors };
       // Where a no-JS vote returns to: this board view (a form post re-rendering the board has none).
-      const self = request.method === 'GET' ? withQuery(request.url.split('?')[0], q) : withQuery(urls.base, keep);
+      // (`voted`, which only says where the focus goes back to, is not carried along.)
+      const self = request.method === 'GET' ? withQuery(request.url.split('?')[0], { ...q, voted: undefined }) : withQuery(urls.base, keep);
       return { board, urls, viewer, common, self, tokenOk };
     }
 
@@ -74,7 +78,9 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
     const page = (reply: FastifyReply, vnode: VNode, status = 200) => sendPage(reply, vnode, { status, frameable: embed });
 
     async function renderBoard(request: Req, reply: FastifyReply, ctx: Ctx, form: { values?: Record<string, string>; error?: string } = {}, status = 200) {
-      const parsed = publicListQuery.safeParse({ ...request.query, appSlug: request.params.appSlug });
+      // The filter form sends its empty fields ("All", no search): they mean "not given".
+      const filled = Object.fromEntries(Object.entries(request.query).filter(([, v]) => v !== undefined && v !== ''));
+      const parsed = publicListQuery.safeParse({ ...filled, appSlug: request.params.appSlug });
       const q = parsed.success ? parsed.data : publicListQuery.parse({ appSlug: request.params.appSlug });
       let list;
       try {
@@ -83,18 +89,41 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
         if (!(e instanceof AppError && e.status === 400)) throw e; // a stale cursor: start over
         list = await wishlist.list(ctx.board, { ...q, cursor: undefined }, ctx.viewer);
       }
+      const view = request.query.view === 'roadmap' ? 'roadmap' : 'list';
+      let roadmap: BoardProps['roadmap'];
+      if (view === 'roadmap') {
+        // One column per status, most votes first; the search and category filters apply.
+        const column = (status: (typeof ROADMAP_STATUSES)[number]) =>
+          wishlist.list(ctx.board, { sort: 'votes', status, category: q.category, q: q.q, limit: ROADMAP_COLUMN_LIMIT }, ctx.viewer).then((r) => r.ideas);
+        const [planned, in_progress, done] = await Promise.all(ROADMAP_STATUSES.map(column));
+        roadmap = { planned, in_progress, done };
+      }
+      const focusId = typeof request.query.voted === 'string' ? request.query.voted : undefined;
       return page(
         reply,
-        <BoardPage {...ctx.common} {...form} ideas={list.ideas} nextCursor={list.nextCursor} sort={q.sort} status={q.status} category={q.category} self={ctx.self} />,
+        <BoardPage
+          {...ctx.common}
+          {...form}
+          ideas={list.ideas}
+          nextCursor={list.nextCursor}
+          sort={q.sort}
+          status={q.status}
+          category={q.category}
+          q={q.q || undefined}
+          view={view}
+          roadmap={roadmap}
+          focusId={focusId}
+          self={ctx.self}
+        />,
         status,
       );
     }
 
-    async function renderIdea(reply: FastifyReply, ctx: Ctx, ideaId: string, error?: string, status = 200) {
+    async function renderIdea(reply: FastifyReply, ctx: Ctx, ideaId: string, error?: string, status = 200, focusVote = false) {
       const idea = await wishlist.idea(ctx.board, ideaId, ctx.viewer).catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e)));
       if (!idea) return page(reply, <ProblemPage {...ctx.common} title="Idea not found" message="It may have been removed or is still waiting for review." />, 404);
       const { comments } = await wishlist.comments(ctx.board, ideaId, 200);
-      return page(reply, <IdeaPage {...ctx.common} idea={idea} comments={comments} self={ideaHref(ctx.urls, ideaId)} error={error} />, status);
+      return page(reply, <IdeaPage {...ctx.common} idea={idea} comments={comments} self={ideaHref(ctx.urls, ideaId)} error={error} focusVote={focusVote} />, status);
     }
 
     const problem = (reply: FastifyReply, ctx: Ctx, e: unknown) => {
@@ -115,7 +144,7 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
 
     app.get(`${prefix}/:appSlug/ideas/:ideaId`, { schema: { hide: true } }, async (request: Req, reply) => {
       const ctx = await open(request, reply);
-      return ctx && renderIdea(reply, ctx, request.params.ideaId!);
+      return ctx && renderIdea(reply, ctx, request.params.ideaId!, undefined, 200, request.query.voted === request.params.ideaId);
     });
 
     app.post(`${prefix}/:appSlug/vote`, voteLimit, async (request: Req, reply) => {
@@ -133,7 +162,13 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       }
       // Only ever redirect back into this board (no open redirect).
       const back = f.back && f.back.startsWith(`${ctx.urls.base}`) && !f.back.startsWith('//') ? f.back : withQuery(ctx.urls.base, ctx.urls.keep);
-      return reply.redirect(`${back}#idea-${encodeURIComponent(body.data.ideaId)}`, 303);
+      // Back on the same idea, whose vote button takes the focus again (`voted`: its `autofocus`),
+      // which also scrolls it into view. No `#idea-<id>` fragment: browsers skip autofocus when
+      // the URL has a fragment target (HTML "flush autofocus candidates").
+      const [path, query = ''] = back.split('#')[0].split('?');
+      const params = new URLSearchParams(query);
+      params.set('voted', body.data.ideaId);
+      return reply.redirect(`${path}?${params}`, 303);
     });
 
     app.post(`${prefix}/:appSlug/submit`, submitLimit, async (request: Req, reply) => {

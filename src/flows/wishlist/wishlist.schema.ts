@@ -94,6 +94,14 @@ export const publicListQuery = z.object({
   sort: z.enum(['votes', 'new']).default('votes').describe('`votes`: pinned first, then most votes; `new`: newest first.'),
   status: ideaStatus.optional().describe('Only ideas in this status. Pending ideas are never public: `pending` gives an empty page.'),
   category: z.string().max(60).optional().describe('Only ideas in this category id.'),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .describe(
+      'Search: only ideas whose title or body contains this text (case-insensitive; `%` and `_` are matched literally; blank means no search). Combines with the other filters; the cursor pages through the matches. On SQLite only ASCII letters are case-folded.',
+    ),
   cursor: z.string().max(500).optional().describe('The `nextCursor` of the previous page.'),
   limit: clampedLimit(20, 100),
   userId,

@@ -8,6 +8,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { newId } from '../../kernel/ids.js';
+import type { Mailer, MailLogger } from '../../kernel/mail.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
 import { emailHash, signPreviewToken, verifyPreviewToken, voterKey, type Viewer } from './wishlist.identity.js';
 import { PUBLIC_STATUSES, IDEA_STATUSES, type IdeaStatus, type OwnerIdea, type PublicComment, type PublicIdea, type WishlistConfig } from './wishlist.schema.js';
@@ -29,6 +30,8 @@ export interface ListInput {
   sort: 'votes' | 'new';
   status?: IdeaStatus;
   category?: string;
+  /** Search text (title or body); blank means none. */
+  q?: string;
   cursor?: string;
   limit: number;
 }
@@ -76,6 +79,9 @@ export const toComment = (c: CommentRow): PublicComment => ({
   isOfficial: c.is_official === 1,
   createdAt: c.created_at,
 });
+
+/** Status names in the status mail when the board's config has no label of its own. */
+const STATUS_MAIL_LABELS: Record<IdeaStatus, string> = { pending: 'Awaiting review', open: 'Open', planned: 'Planned', in_progress: 'In progress', done: 'Done', declined: 'Declined' };
 
 const CSV_PAGE = 500;
 /** WIRE A.1 export_wishlist_csv columns. */
@@ -129,6 +135,9 @@ export function createWishlistService(deps: {
   webUrl: string;
   /** PUBLIC_RATE_LIMIT: per-minute submit limit per client; the routes derive the others. */
   rateLimit: number;
+  /** Tells authors when their idea's status changes; only in `smtp` mode (see notifiesAuthors). */
+  mailer?: Mailer;
+  logger?: () => MailLogger | undefined;
 }) {
   const { clock, secret, flows, apps } = deps;
   const store = createWishlistStore(deps.db.db);
@@ -140,6 +149,39 @@ export function createWishlistService(deps: {
     return { app: p.app, flowId: p.flow.id, config: p.config, preview: false };
   };
   const now = () => clock.now().toISOString();
+  /**
+   * Whether authors hear back: only with a real mail server. Without SMTP_URL mail would only be
+   * logged, so the board does not promise it. Voters are never mailed: a vote keeps no address
+   * (only a keyed hash, wishlist.identity), so there is nobody to write to.
+   */
+  const notifiesAuthors = deps.mailer?.mode === 'smtp';
+
+  /** "Your idea is now Planned": to the author's address, when they left one. Never fails the change. */
+  async function tellAuthor(app: AppRow, idea: IdeaRow, status: IdeaStatus) {
+    if (!notifiesAuthors || !idea.email || status === 'pending') return;
+    // The labels the board shows (published config; the draft when it was never published).
+    const config = await flows
+      .publicFlow(app.slug, TYPE)
+      .then((p) => p.config as WishlistConfig)
+      .catch(() => flows.draft(app, TYPE).then((d) => d.config as WishlistConfig))
+      .catch(() => undefined);
+    const label = config?.statusLabels?.[status as Exclude<IdeaStatus, 'pending'>] ?? STATUS_MAIL_LABELS[status];
+    const url = `${deps.webUrl}/wishlist/${app.slug}/ideas/${encodeURIComponent(idea.id)}`;
+    const text = [
+      `Hello${idea.author_name ? ` ${idea.author_name}` : ''},`,
+      '',
+      `the idea you suggested on the ${app.name} wishlist, "${idea.title}", is now: ${label}.`,
+      '',
+      `See it and its comments: ${url}`,
+      '',
+      `You get this because you left this address when you suggested the idea.`,
+    ].join('\n');
+    try {
+      await deps.mailer!.send({ to: idea.email, subject: `${app.name}: your idea is now ${label}`, text });
+    } catch (e) {
+      deps.logger?.()?.info({ err: e instanceof Error ? e.message : String(e), ideaId: idea.id }, 'wishlist status mail not sent');
+    }
+  }
   const identityMode = (c: WishlistConfig) => c.identity?.mode ?? 'anonymous';
 
   /** 422 when email mode requires an email for this action and none was given (WIRE F.8). */
@@ -167,6 +209,7 @@ export function createWishlistService(deps: {
     const rows = await store.listIdeas(board.app.id, {
       statuses,
       category: input.category,
+      search: input.q?.trim() || undefined,
       sort: input.sort,
       after: decodeCursor(input.cursor, IDEA_CURSOR[input.sort]),
       limit: input.limit,
@@ -190,6 +233,8 @@ export function createWishlistService(deps: {
 
   return {
     rateLimit: deps.rateLimit,
+    /** True when authors who leave an email are told of status changes (the form says so only then). */
+    notifiesAuthors,
 
     /** The published board of an app (404 when none), or its draft when a valid preview token is given. */
     async board(appSlug: string, previewToken?: string): Promise<Board> {
@@ -308,6 +353,7 @@ export function createWishlistService(deps: {
         ...(patch.pinned !== undefined && (patch.pinned ? 1 : 0) !== idea.pinned ? { pinned: patch.pinned ? 1 : 0 } : {}),
       };
       if (Object.keys(changes).length > 0) await store.updateIdea(app.id, ideaId, { ...changes, updated_at: now() });
+      if (changes.status) await tellAuthor(app, idea, changes.status);
       return { idea: toOwnerIdea((await store.idea(app.id, ideaId))!) };
     },
 

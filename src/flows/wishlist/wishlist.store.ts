@@ -1,4 +1,4 @@
-import type { ExpressionBuilder, Selectable } from 'kysely';
+import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import type { Database, WishlistCommentsTable, WishlistIdeasTable } from '../../db/types.js';
@@ -12,6 +12,8 @@ export interface IdeaFilter {
   /** Statuses to include (the public board passes every status except pending). */
   statuses: readonly IdeaStatus[];
   category?: string;
+  /** Words to find in the title or the body (case-insensitive substring; see searchPattern). */
+  search?: string;
   sort: 'votes' | 'new';
   /** Keys of the last row of the previous page (see ideaSortKey). */
   after?: (string | number)[];
@@ -27,6 +29,20 @@ export const IDEA_CURSOR = { votes: ['count', 'count', 'time', 'id'], new: ['tim
 export const COMMENT_CURSOR = ['time', 'id'] as const;
 
 type IdeasEb = ExpressionBuilder<Database, 'wishlist_ideas'>;
+
+/**
+ * A LIKE pattern matching the text anywhere, with LIKE's own wildcards (`%`, `_`) and the escape
+ * character taken literally: a search for "100%" finds "100%", not everything starting with 100.
+ * Lower-cased here and compared with lower(column) on both databases (SQLite's lower() folds ASCII
+ * letters only, so "Ä" and "ä" match on PostgreSQL but not on SQLite).
+ */
+export const searchPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+function matchesSearch(text: string) {
+  const pattern = searchPattern(text);
+  const esc = sql.raw("'\\'");
+  return sql<SqlBool>`(lower(title) like ${pattern} escape ${esc} or lower(coalesce(body, '')) like ${pattern} escape ${esc})`;
+}
 
 /** Rows strictly after the cursor in the sort order (pinned desc, votes desc, newest, id). */
 function afterCursor(eb: IdeasEb, sort: 'votes' | 'new', k: (string | number)[]) {
@@ -57,6 +73,9 @@ export function createWishlistStore(db: Db) {
     listIdeas(appId: string, f: IdeaFilter) {
       let q = db.selectFrom('wishlist_ideas').selectAll().where('app_id', '=', appId).where('status', 'in', [...f.statuses]);
       if (f.category) q = q.where('category', '=', f.category);
+      if (f.search) {
+        q = q.where(matchesSearch(f.search));
+      }
       if (f.after) {
         const after = f.after;
         q = q.where((eb) => afterCursor(eb, f.sort, after));

@@ -54,13 +54,19 @@ it('no-JS vote redirects back into the board only, and the cookie keeps the iden
   const cookie = 'af_wl=abcdefghijklmnopqrstuv';
   const r = await form(`/wishlist/${slug}/vote`, { ideaId, on: '1', back: 'https://evil.example/' }, cookie);
   expect(r.statusCode).toBe(303);
-  expect(r.headers.location).toBe(`/wishlist/${slug}#idea-${ideaId}`);
-  await form(`/wishlist/${slug}/vote`, { ideaId, on: '1', back: `/wishlist/${slug}?sort=new` }, cookie);
+  // Back to the board, where `voted` gives that idea's vote button the focus (autofocus).
+  expect(r.headers.location).toBe(`/wishlist/${slug}?voted=${ideaId}`);
+  const kept = await form(`/wishlist/${slug}/vote`, { ideaId, on: '1', back: `/wishlist/${slug}?sort=new&voted=old#x` }, cookie);
+  expect(kept.headers.location).toBe(`/wishlist/${slug}?sort=new&voted=${ideaId}`);
+  const landed = await t.app.inject({ method: 'GET', url: kept.headers.location as string, headers: { cookie } });
+  expect(landed.body.match(/autofocus/g)).toHaveLength(1);
+  expect(landed.body).toMatch(new RegExp(`id="idea-${ideaId}"[\\s\\S]*?autofocus`));
+  expect(landed.body).toContain(`name="back" value="/wishlist/${slug}?sort=new"`);
   const page = await t.app.inject({ method: 'GET', url: `/wishlist/${slug}`, headers: { cookie } });
   expect(page.body).toContain('aria-pressed="true"');
   expect((await ownerApi(t, slug).list()).json().ideas[0].voteCount).toBe(1);
   const off = await form(`/wishlist/${slug}/vote`, { ideaId, on: '0', back: `/wishlist/${slug}` }, cookie);
-  expect(off.headers.location).toBe(`/wishlist/${slug}#idea-${ideaId}`);
+  expect(off.headers.location).toBe(`/wishlist/${slug}?voted=${ideaId}`);
   expect((await ownerApi(t, slug).list()).json().ideas[0].voteCount).toBe(0);
 });
 
