@@ -1,6 +1,4 @@
 import { defineModule } from '../kernel/module.js';
-import type { SubjectData } from '../kernel/subject.js';
-import { promotionSubjectData } from './privacy.promotion.js';
 import { privacyOperations } from './privacy.routes.js';
 import { createPrivacyService } from './privacy.service.js';
 import { createRetentionStore } from './privacy.store.js';
@@ -16,14 +14,13 @@ const FIRST_SWEEP_MS = 60_000;
 export const privacyModule = defineModule({
   name: 'privacy',
   create(k) {
-    const promotion = promotionSubjectData(k.db.db);
     const privacy = createPrivacyService({
       db: k.db.db,
       dialect: k.db.dialect,
       apps: k.apps,
       clock: k.clock,
       store: createRetentionStore(k.db.db),
-      contributors: () => [...k.capabilities.flatMap((c) => (c.subjectData ? [c.subjectData] : [])), ...(hasOwnPromotion(k.capabilities) ? [] : [promotion])],
+      contributors: () => k.capabilities.flatMap((c) => (c.subjectData ? [c.subjectData] : [])),
     });
     let timer: NodeJS.Timeout | undefined;
     const tick = () => void privacy.sweep().catch(() => {});
@@ -46,6 +43,3 @@ export const privacyModule = defineModule({
     };
   },
 });
-
-/** Once the promotion capability names its own `subjectData`, ours (privacy.promotion.ts) steps aside. */
-const hasOwnPromotion = (caps: readonly { subjectData?: SubjectData; services: object }[]) => caps.some((c) => 'promotion' in c.services && c.subjectData);

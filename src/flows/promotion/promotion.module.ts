@@ -5,6 +5,7 @@ import { createPromotionOwner } from './promotion.owner.js';
 import { promotionOperations } from './promotion.routes.js';
 import { createPromotionService } from './promotion.service.js';
 import { createPromotionStore } from './promotion.store.js';
+import { promotionSubjectData } from './promotion.subject.js';
 import { createTokenSigner } from './promotion.token.js';
 
 /** Cross-promotion of the owner's other apps: placements, eligibility, rotation, caps, signed tracking, deferred routes, stats. */
@@ -19,6 +20,7 @@ export const promotionModule = defineModule({
     return {
       services: { promotion: { promotions, owner, store } },
       operations: promotionOperations({ apps: k.apps, promotions, owner }, k.config.publicRateLimit),
+      subjectData: promotionSubjectData(k.db.db),
       start() {
         timer = setInterval(() => void promotions.flush().catch(() => {}), 1000);
         timer.unref();

@@ -1,10 +1,9 @@
-import type { Db } from '../db/index.js';
-import { chunks, type SubjectData } from '../kernel/subject.js';
+import type { Db } from '../../db/index.js';
+import { chunks, type SubjectData } from '../../kernel/subject.js';
 
 /**
  * Data rights for app-promotion events (promotion_events: impressions, taps, installs of one
- * user or anonymous id). It belongs in src/flows/promotion (its store and capability), which was
- * being built alongside this module; it moves there as `subjectData` on that capability.
+ * user or anonymous id), the promotion capability's `subjectData` (src/privacy iterates it).
  * Frequency caps and daily decision counts are per flow and destination, hold no user data and
  * are a spent budget, so they are left as they are.
  */
