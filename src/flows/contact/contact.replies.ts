@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { AppService } from '../../apps/apps.service.js';
+import type { Selectable } from 'kysely';
 import type { Db, DbHandle } from '../../db/index.js';
+import type { ContactRepliesTable } from '../../db/types.js';
 import { chunks } from '../../kernel/subject.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError, notFound } from '../../kernel/errors.js';
@@ -29,19 +31,7 @@ export const replyBody = z.object({
   body: z.string().trim().min(1, 'is required').max(8000).describe('Plain text, 1-8000 characters.'),
 });
 
-type ReplyRow = {
-  id: string;
-  app_id: string;
-  submission_id: string;
-  to_email: string;
-  subject: string;
-  body: string;
-  mode: string;
-  status: string;
-  error: string | null;
-  message_id: string | null;
-  created_at: string;
-};
+type ReplyRow = Selectable<ContactRepliesTable>;
 
 const toReply = (r: ReplyRow) => ({
   id: r.id,

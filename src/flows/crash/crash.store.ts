@@ -188,10 +188,7 @@ export function createCrashStore(handle: DbHandle) {
     /** Groups, the most recently seen first (a group that recurs while you page moves to the top). */
     groups(appId: string, opts: { after?: [string, string]; limit: number }) {
       let q = db.selectFrom('crash_groups').selectAll().where('app_id', '=', appId);
-      if (opts.after) {
-        const [t, id] = opts.after;
-        q = q.where((eb) => eb.or([eb('last_seen_at', '<', t), eb.and([eb('last_seen_at', '=', t), eb('id', '<', id)])]));
-      }
+      if (opts.after) q = q.where((eb) => olderThan(eb, opts.after!, 'last_seen_at'));
       return q.orderBy('last_seen_at', 'desc').orderBy('id', 'desc').limit(opts.limit).execute();
     },
   };
