@@ -1,6 +1,6 @@
 import { pagePath, type FlowTypeDef, type Warning } from '../../kernel/flows/registry.js';
 import { wishlistConfig, type WishlistConfig } from './wishlist.schema.js';
-import { wishlistDraftView } from './wishlist.views.js';
+import { wishlistDraftView } from './wishlist.board.js';
 
 /** Advisories only: every one of these configs is valid, but probably not what the owner meant. */
 function wishlistWarnings(c: WishlistConfig): Warning[] {

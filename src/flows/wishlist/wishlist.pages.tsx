@@ -11,7 +11,8 @@ import { anonCookieHeader, newAnonId, readAnonCookie, type Viewer } from './wish
 import { postCommentBody, publicListQuery, submitBody, voteBody } from './wishlist.schema.js';
 import { wishlistLimits } from './wishlist.routes.js';
 import type { Board, WishlistService } from './wishlist.service.js';
-import { BoardPage, IdeaPage, ideaHref, ProblemPage, ROADMAP_STATUSES, SubmittedPage, withQuery, type BoardProps, type BoardUrls } from './wishlist.views.js';
+import { BoardPage, ROADMAP_STATUSES, type BoardProps } from './wishlist.board.js';
+import { IdeaPage, ideaHref, ProblemPage, SubmittedPage, withQuery, type BoardUrls } from './wishlist.views.js';
 
 /** How many ideas each roadmap column shows (most votes first). */
 const ROADMAP_COLUMN_LIMIT = 50;

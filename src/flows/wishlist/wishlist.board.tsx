@@ -1,0 +1,220 @@
+import type { IdeaStatus, PublicIdea, WishlistConfig } from './wishlist.schema.js';
+import { categoryLabel, emailMode, ideaHref, Meta, Shell, statusLabel, SubmitForm, VoteButton, votesLabel, withQuery, type BoardUrls, type Common, type SubmitState } from './wishlist.views.js';
+
+/** The board itself (list and roadmap views, the filter form); the idea page and shared parts are in wishlist.views.tsx. */
+export type BoardView = 'list' | 'roadmap';
+
+export const ROADMAP_STATUSES = ['planned', 'in_progress', 'done'] as const;
+
+export interface BoardProps extends Common, SubmitState {
+  ideas: PublicIdea[];
+  nextCursor: string | null;
+  sort: 'votes' | 'new';
+  status?: IdeaStatus;
+  category?: string;
+  /** The search text (`?q=`), if any. */
+  q?: string;
+  view: BoardView;
+  /** The roadmap view's columns (view=roadmap). */
+  roadmap?: Record<(typeof ROADMAP_STATUSES)[number], PublicIdea[]>;
+  /** The idea just voted on without JavaScript: its vote button gets the focus back. */
+  focusId?: string;
+  /** Path + query of this very page, so a no-JS vote comes back here. */
+  self: string;
+}
+
+/**
+ * One compact filter control for every screen: a GET form (works without JavaScript;
+ * wishlist.js submits it when a select changes) with a search box and labelled selects.
+ */
+function FilterForm(p: BoardProps) {
+  const c = p.config;
+  const roadmap = p.view === 'roadmap';
+  const cats = c.categories ?? [];
+  return (
+    <form method="get" action={p.urls.base} class="wl-filter" role="search" aria-label="Filter ideas" data-autosubmit>
+      {Object.entries(p.urls.keep).map(([k, v]) => (
+        <input type="hidden" name={k} value={v} />
+      ))}
+      {roadmap ? <input type="hidden" name="view" value="roadmap" /> : null}
+      <div class="wl-filter-search">
+        <label for="wl-q">Search ideas</label>
+        <div class="wl-filter-row">
+          <input id="wl-q" type="search" name="q" maxLength={100} value={p.q ?? ''} autocomplete="off" />
+          <button type="submit" class="wl-filter-go">
+            Search
+          </button>
+        </div>
+      </div>
+      <div class={`wl-filter-selects${roadmap ? ' two' : ''}`}>
+        {roadmap ? null : (
+          <div class="wl-filter-field">
+            <label for="wl-sort">Sort</label>
+            <select id="wl-sort" name="sort">
+              <option value="votes" selected={p.sort === 'votes'}>
+                Top
+              </option>
+              <option value="new" selected={p.sort === 'new'}>
+                New
+              </option>
+            </select>
+          </div>
+        )}
+        {roadmap ? null : (
+          <div class="wl-filter-field">
+            <label for="wl-status">Status</label>
+            <select id="wl-status" name="status">
+              <option value="">All</option>
+              {(['open', 'planned', 'in_progress', 'done', 'declined'] as const).map((s) => (
+                <option value={s} selected={p.status === s}>
+                  {statusLabel(c, s)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {cats.length > 0 ? (
+          <div class="wl-filter-field">
+            <label for="wl-cat">Category</label>
+            <select id="wl-cat" name="category">
+              <option value="">All</option>
+              {cats.map((cat) => (
+                <option value={cat.id} selected={p.category === cat.id}>
+                  {categoryLabel(c, cat.id)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+      </div>
+      <p class="wl-filter-view">
+        {roadmap ? (
+          <a href={withQuery(p.urls.base, { ...p.urls.keep, q: p.q, category: p.category })}>← All ideas</a>
+        ) : (
+          <a href={withQuery(p.urls.base, { ...p.urls.keep, view: 'roadmap', q: p.q, category: p.category })}>Roadmap: planned, in progress, done →</a>
+        )}
+      </p>
+    </form>
+  );
+}
+
+function IdeaCard(p: { idea: PublicIdea; board: BoardProps; voteNeedsEmail: boolean; excerpt: boolean }) {
+  const { idea, board } = p;
+  return (
+    <li class="wl-idea card" id={`idea-${idea.id}`}>
+      {p.voteNeedsEmail ? (
+        <a class="wl-vote-btn" href={ideaHref(board.urls, idea.id)} aria-label={`${votesLabel(idea.voteCount)}: vote for ${idea.title}`}>
+          <span class="wl-arrow" aria-hidden="true">
+            ▲
+          </span>
+          <span class="wl-count">{idea.voteCount}</span>
+        </a>
+      ) : (
+        <VoteButton idea={idea} urls={board.urls} back={board.self} disabled={board.preview} focus={board.focusId === idea.id} />
+      )}
+      <div class="wl-body">
+        <a class="wl-title" href={ideaHref(board.urls, idea.id)}>
+          {idea.title}
+        </a>
+        {p.excerpt && idea.body ? <p class="wl-excerpt">{idea.body.length > 180 ? idea.body.slice(0, 180).trimEnd() + '…' : idea.body}</p> : null}
+        <Meta idea={idea} config={board.config} />
+      </div>
+    </li>
+  );
+}
+
+export function BoardPage(p: BoardProps) {
+  const c = p.config;
+  const link = (q: Record<string, string | undefined>) =>
+    withQuery(p.urls.base, { ...p.urls.keep, sort: p.sort === 'votes' ? undefined : p.sort, status: p.status, category: p.category, q: p.q, ...q });
+  const voteNeedsEmail = emailMode(c) && !!c.identity?.requireEmailToVote;
+  const filtered = !!(p.q || p.status || p.category);
+  const empty = filtered ? 'No ideas match these filters.' : 'No ideas here yet. Be the first to suggest one.';
+  return (
+    <Shell {...p} title={c.intro.title || `${p.appName} wishlist`}>
+      <a class="wl-skip" href="#ideas">
+        Skip to ideas
+      </a>
+      {p.compact ? null : (
+        <header class="wl-hero">
+          {c.hero?.eyebrow ? <span class="eyebrow">{c.hero.eyebrow}</span> : null}
+          <h1>{c.intro.title}</h1>
+          {c.intro.subtitle ? <p class="muted">{c.intro.subtitle}</p> : null}
+          <a class="button secondary wl-jump" href="#submit">
+            {c.intro.submitLabel || 'Suggest an idea'}
+          </a>
+        </header>
+      )}
+      <div class={`wl-layout${p.view === 'roadmap' ? ' wl-roadmap-layout' : ''}`}>
+        <section class="wl-board" aria-labelledby="ideas">
+          <FilterForm {...p} />
+          {p.view === 'roadmap' ? (
+            <div class="wl-roadmap">
+              <h2 id="ideas" class="wl-board-heading" tabIndex={-1}>
+                Roadmap
+              </h2>
+              <div class="wl-columns">
+                {ROADMAP_STATUSES.map((s) => {
+                  const ideas = p.roadmap?.[s] ?? [];
+                  return (
+                    <section class={`wl-column c-${s}`} aria-labelledby={`col-${s}`}>
+                      <h3 id={`col-${s}`}>
+                        <span class={`wl-badge s-${s}`}>{statusLabel(c, s)}</span>{' '}
+                        <span class="muted small">
+                          {ideas.length}
+                          <span class="visually-hidden"> {ideas.length === 1 ? 'idea' : 'ideas'}</span>
+                        </span>
+                      </h3>
+                      {ideas.length === 0 ? (
+                        <p class="muted small">Nothing here yet.</p>
+                      ) : (
+                        <ol class="wl-list">
+                          {ideas.map((idea) => (
+                            <IdeaCard idea={idea} board={p} voteNeedsEmail={voteNeedsEmail} excerpt={false} />
+                          ))}
+                        </ol>
+                      )}
+                    </section>
+                  );
+                })}
+              </div>
+            </div>
+          ) : (
+            <>
+              <h2 id="ideas" class="wl-board-heading visually-hidden" tabIndex={-1}>
+                Ideas
+              </h2>
+              {p.ideas.length === 0 ? (
+                <p class="card wl-empty muted">{empty}</p>
+              ) : (
+                <ol class="wl-list">
+                  {p.ideas.map((idea) => (
+                    <IdeaCard idea={idea} board={p} voteNeedsEmail={voteNeedsEmail} excerpt />
+                  ))}
+                </ol>
+              )}
+              {p.nextCursor ? (
+                <a class="button secondary wl-more" href={link({ cursor: p.nextCursor })}>
+                  More ideas
+                </a>
+              ) : null}
+            </>
+          )}
+        </section>
+        <aside class="wl-aside">
+          <SubmitForm {...p} />
+        </aside>
+      </div>
+    </Shell>
+  );
+}
+
+/**
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the board as its
+ * preview link shows it, with no ideas yet. Its forms are disabled (preview) and its links carry
+ * a placeholder preview token the board refuses: nothing can be voted, submitted or recorded.
+ */
+export function wishlistDraftView(config: WishlistConfig, app: { slug: string; name: string }) {
+  const urls: BoardUrls = { base: `/wishlist/${encodeURIComponent(app.slug)}`, appSlug: app.slug, keep: { p: 'preview' } };
+  return <BoardPage config={config} appName={app.name} urls={urls} compact={false} preview ideas={[]} nextCursor={null} sort="votes" view="list" self={withQuery(urls.base, urls.keep)} />;
+}
