@@ -1,22 +1,19 @@
-import type { Readable } from 'node:stream';
 import type { AppRow } from '../../apps/apps.store.js';
 // The CSV writer (formula guard, streaming) the forms module introduced; one day a kernel piece.
-import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { AppService } from '../../apps/apps.service.js';
 import type { DbHandle } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
-import { newId } from '../../kernel/ids.js';
 import type { Mailer, MailLogger } from '../../kernel/mail.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
-import { emailHash, signPreviewToken, verifyPreviewToken, voterKey, type Viewer } from './wishlist.identity.js';
-import { PUBLIC_STATUSES, IDEA_STATUSES, type IdeaStatus, type OwnerIdea, type PublicComment, type PublicIdea, type WishlistConfig } from './wishlist.schema.js';
+import { emailHash, verifyPreviewToken, voterKey, type Viewer } from './wishlist.identity.js';
+import { PUBLIC_STATUSES, type IdeaStatus, type PublicIdea, type WishlistConfig } from './wishlist.schema.js';
+import { createWishlistModeration } from './wishlist.moderation.js';
+import { newCommentRow, newIdeaRow, toComment, TYPE } from './wishlist.rows.js';
 import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
-import { COMMENT_CURSOR, createWishlistStore, IDEA_CURSOR, ideaSortKey, type CommentRow, type IdeaRow } from './wishlist.store.js';
+import { COMMENT_CURSOR, createWishlistStore, IDEA_CURSOR, ideaSortKey, type IdeaRow } from './wishlist.store.js';
 
-export const TYPE = 'wishlist';
-const PREVIEW_TTL_HOURS = 24;
 
 /** The board a page or API call acts on: the published config, or a draft behind a preview token. */
 export interface Board {
@@ -54,77 +51,6 @@ export const toPublicIdea = (r: IdeaRow, hasVoted: boolean): PublicIdea => ({
   hasVoted,
 });
 
-const toOwnerIdea = (r: IdeaRow): OwnerIdea => ({
-  id: r.id,
-  title: r.title,
-  body: r.body,
-  category: r.category,
-  status: r.status as IdeaStatus,
-  voteCount: r.vote_count,
-  commentCount: r.comment_count,
-  pinned: r.pinned === 1,
-  author: r.author_name || 'Anonymous',
-  email: r.email,
-  source: r.source,
-  country: r.country,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
-
-export const toComment = (c: CommentRow): PublicComment => ({
-  id: c.id,
-  body: c.body,
-  author: c.author_name || (c.is_owner ? 'Team' : 'Anonymous'),
-  isOwner: c.is_owner === 1,
-  isOfficial: c.is_official === 1,
-  createdAt: c.created_at,
-});
-
-/** Status names in the status mail when the board's config has no label of its own. */
-const STATUS_MAIL_LABELS: Record<IdeaStatus, string> = { pending: 'Awaiting review', open: 'Open', planned: 'Planned', in_progress: 'In progress', done: 'Done', declined: 'Declined' };
-
-const CSV_PAGE = 500;
-/** WIRE A.1 export_wishlist_csv columns. */
-const CSV_COLUMNS: CsvColumn<IdeaRow>[] = [
-  { header: 'created_at', value: (r) => r.created_at },
-  { header: 'status', value: (r) => r.status },
-  { header: 'title', value: (r) => r.title },
-  { header: 'votes', value: (r) => r.vote_count },
-  { header: 'comments', value: (r) => r.comment_count },
-  { header: 'category', value: (r) => r.category },
-  { header: 'email', value: (r) => r.email },
-  { header: 'author', value: (r) => r.author_name || 'Anonymous' },
-  { header: 'country', value: (r) => r.country },
-  { header: 'body', value: (r) => r.body },
-];
-
-/** A new idea row: counters at zero, everything not given empty. */
-function newIdeaRow(appId: string, flowId: string, at: string, fields: Partial<IdeaRow> & Pick<IdeaRow, 'title' | 'status'>): IdeaRow {
-  return {
-    id: newId(),
-    app_id: appId,
-    flow_id: flowId,
-    body: null,
-    category: null,
-    vote_count: 0,
-    comment_count: 0,
-    pinned: 0,
-    author_name: null,
-    email: null,
-    email_hash: null,
-    voter_key: null,
-    source: null,
-    country: null,
-    created_at: at,
-    updated_at: at,
-    ...fields,
-  };
-}
-
-function newCommentRow(appId: string, ideaId: string, at: string, fields: Pick<CommentRow, 'body' | 'author_name' | 'is_owner' | 'is_official' | 'voter_key'>): CommentRow {
-  return { id: newId(), idea_id: ideaId, app_id: appId, deleted_at: null, created_at: at, ...fields };
-}
-
 export function createWishlistService(deps: {
   /** On SQLite, votes use group commit on the raw handle. */
   db: DbHandle;
@@ -155,33 +81,8 @@ export function createWishlistService(deps: {
    * (only a keyed hash, wishlist.identity), so there is nobody to write to.
    */
   const notifiesAuthors = deps.mailer?.mode === 'smtp';
+  const moderation = createWishlistModeration({ ...deps, store, notifiesAuthors, checkCategory: (config, category) => checkCategory(config, category) });
 
-  /** "Your idea is now Planned": to the author's address, when they left one. Never fails the change. */
-  async function tellAuthor(app: AppRow, idea: IdeaRow, status: IdeaStatus) {
-    if (!notifiesAuthors || !idea.email || status === 'pending') return;
-    // The labels the board shows (published config; the draft when it was never published).
-    const config = await flows
-      .publicFlow(app.slug, TYPE)
-      .then((p) => p.config as WishlistConfig)
-      .catch(() => flows.draft(app, TYPE).then((d) => d.config as WishlistConfig))
-      .catch(() => undefined);
-    const label = config?.statusLabels?.[status as Exclude<IdeaStatus, 'pending'>] ?? STATUS_MAIL_LABELS[status];
-    const url = `${deps.webUrl}/wishlist/${app.slug}/ideas/${encodeURIComponent(idea.id)}`;
-    const text = [
-      `Hello${idea.author_name ? ` ${idea.author_name}` : ''},`,
-      '',
-      `the idea you suggested on the ${app.name} wishlist, "${idea.title}", is now: ${label}.`,
-      '',
-      `See it and its comments: ${url}`,
-      '',
-      `You get this because you left this address when you suggested the idea.`,
-    ].join('\n');
-    try {
-      await deps.mailer!.send({ to: idea.email, subject: `${app.name}: your idea is now ${label}`, text });
-    } catch (e) {
-      deps.logger?.()?.info({ err: e instanceof Error ? e.message : String(e), ideaId: idea.id }, 'wishlist status mail not sent');
-    }
-  }
   const identityMode = (c: WishlistConfig) => c.identity?.mode ?? 'anonymous';
 
   /** 422 when email mode requires an email for this action and none was given (WIRE F.8). */
@@ -218,17 +119,6 @@ export function createWishlistService(deps: {
     const voted = await store.votedIn(board.app.id, voterKey(secret, identityMode(board.config), viewer), page.items.map((r) => r.id));
     const ideas = page.items.map((r) => toPublicIdea(r, voted.has(r.id)));
     return { items: ideas, ideas, nextCursor: page.nextCursor };
-  }
-
-  async function ownerApp(accountId: string, idOrSlug: string) {
-    return apps.resolve(accountId, idOrSlug);
-  }
-
-  async function ownerIdea(accountId: string, idOrSlug: string, ideaId: string) {
-    const app = await ownerApp(accountId, idOrSlug);
-    const idea = await store.idea(app.id, ideaId);
-    if (!idea) throw notFound('Idea not found');
-    return { app, idea };
   }
 
   return {
@@ -312,108 +202,8 @@ export function createWishlistService(deps: {
 
     // ---------- owner ----------
 
-    async ownerList(accountId: string, idOrSlug: string, q: { status?: IdeaStatus; category?: string; sort: 'votes' | 'new'; limit: number; cursor?: string }) {
-      const app = await ownerApp(accountId, idOrSlug);
-      const rows = await store.listIdeas(app.id, {
-        statuses: q.status ? [q.status] : IDEA_STATUSES,
-        category: q.category,
-        sort: q.sort,
-        after: decodeCursor(q.cursor, IDEA_CURSOR[q.sort]),
-        limit: q.limit,
-      });
-      const page = pageOf(rows, q.limit, (r) => ideaSortKey(q.sort, r));
-      return { ideas: page.items.map(toOwnerIdea), nextCursor: page.nextCursor };
-    },
-
-    async ownerCreate(accountId: string, idOrSlug: string, input: { title: string; body?: string; category?: string; status: IdeaStatus; pinned?: boolean; author?: string }) {
-      const app = await ownerApp(accountId, idOrSlug);
-      const d = await flows.draft(app, TYPE).catch(() => {
-        throw notFound('No wishlist yet: PUT a wishlist config first');
-      });
-      checkCategory(d.config, input.category);
-      const row = newIdeaRow(app.id, d.flow.id, now(), {
-        title: input.title,
-        body: input.body || null,
-        category: input.category ?? null,
-        status: input.status,
-        pinned: input.pinned ? 1 : 0,
-        author_name: input.author || 'Team',
-        source: 'owner',
-      });
-      await store.insertIdea(app.id, row);
-      return { idea: toOwnerIdea(row) };
-    },
-
-    async ownerPatch(accountId: string, idOrSlug: string, ideaId: string, patch: { status?: IdeaStatus; pinned?: boolean }) {
-      // Any status from any status (WIRE set_wishlist_idea_status): back to `pending` hides an idea
-      // from the board; its votes and comments stay with it and show again when it is public.
-      const { app, idea } = await ownerIdea(accountId, idOrSlug, ideaId);
-      const changes = {
-        ...(patch.status && patch.status !== idea.status ? { status: patch.status } : {}),
-        ...(patch.pinned !== undefined && (patch.pinned ? 1 : 0) !== idea.pinned ? { pinned: patch.pinned ? 1 : 0 } : {}),
-      };
-      if (Object.keys(changes).length > 0) await store.updateIdea(app.id, ideaId, { ...changes, updated_at: now() });
-      if (changes.status) await tellAuthor(app, idea, changes.status);
-      return { idea: toOwnerIdea((await store.idea(app.id, ideaId))!) };
-    },
-
-    async ownerDelete(accountId: string, idOrSlug: string, ideaId: string) {
-      const app = await ownerApp(accountId, idOrSlug);
-      if (!(await store.deleteIdea(app.id, ideaId))) throw notFound('Idea not found');
-      return { deleted: true as const, id: ideaId };
-    },
-
-    async ownerComment(accountId: string, idOrSlug: string, ideaId: string, input: { body: string; official: boolean; author?: string }) {
-      const { app } = await ownerIdea(accountId, idOrSlug, ideaId);
-      const row = newCommentRow(app.id, ideaId, now(), { body: input.body, author_name: input.author || 'Team', is_owner: 1, is_official: input.official ? 1 : 0, voter_key: null });
-      if (!(await store.insertComment(app.id, row))) throw notFound('Idea not found');
-      return { ok: true as const, comment: toComment(row) };
-    },
-
-    async ownerComments(accountId: string, idOrSlug: string, ideaId: string, limit: number, cursor?: string) {
-      const { app } = await ownerIdea(accountId, idOrSlug, ideaId);
-      const rows = await store.listComments(app.id, ideaId, limit, decodeCursor(cursor, COMMENT_CURSOR));
-      const page = pageOf(rows, limit, (c) => [c.created_at, c.id]);
-      return { comments: page.items.map(toComment), nextCursor: page.nextCursor };
-    },
-
-    async ownerDeleteComment(accountId: string, idOrSlug: string, commentId: string) {
-      const app = await ownerApp(accountId, idOrSlug);
-      if (!(await store.softDeleteComment(app.id, commentId, now()))) throw notFound('Comment not found');
-      return { deleted: true as const, id: commentId };
-    },
-
-    /** Every idea, newest first, streamed as CSV (pages of 500 are read as the client reads). */
-    async csv(accountId: string, idOrSlug: string): Promise<Readable> {
-      const app = await ownerApp(accountId, idOrSlug);
-      async function* everyIdea() {
-        let after: (string | number)[] | undefined;
-        for (;;) {
-          const batch = await store.listIdeas(app.id, { statuses: IDEA_STATUSES, sort: 'new', after, limit: CSV_PAGE });
-          const page = batch.slice(0, CSV_PAGE);
-          yield* page;
-          if (batch.length <= CSV_PAGE) return;
-          after = ideaSortKey('new', page[page.length - 1]);
-        }
-      }
-      return csvStream(CSV_COLUMNS, everyIdea());
-    },
-
-    async previewToken(accountId: string, idOrSlug: string, hours = PREVIEW_TTL_HOURS) {
-      const app = await ownerApp(accountId, idOrSlug);
-      await flows.draft(app, TYPE).catch(() => {
-        throw notFound('No wishlist yet: PUT a wishlist config first');
-      });
-      const expiresAt = new Date(clock.now().getTime() + hours * 3600_000);
-      const token = signPreviewToken(secret, app.id, expiresAt);
-      const q = `p=${encodeURIComponent(token)}`;
-      return {
-        token,
-        url: `${deps.webUrl}/wishlist/${app.slug}?${q}`,
-        embedUrl: `${deps.webUrl}/embed/wishlist/${app.slug}?${q}`,
-        expiresAt: expiresAt.toISOString(),
-      };
-    },
+    /** The owner's side: moderation, comments, CSV, preview tokens (wishlist.moderation.ts). */
+    ...moderation,
   };
 }
 export type WishlistService = ReturnType<typeof createWishlistService>;
