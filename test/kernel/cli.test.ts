@@ -73,6 +73,8 @@ describe('npm start', () => {
       if (!(await fetch(`${url}/healthz`).then(() => true, () => false))) break;
       await new Promise((r) => setTimeout(r, 100));
     }
+    // Every process writing to the pipe has exited (its last log lines are in), at most 10 s.
+    await Promise.race([new Promise((r) => npm.stdout.once('close', r)), new Promise((r) => setTimeout(r, 10_000))]);
     expect(out).toContain('shutting down: finishing in-flight requests');
   });
 });
