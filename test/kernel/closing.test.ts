@@ -6,9 +6,12 @@ describe('closing the server', () => {
   it('a keep-alive connection whose request was in flight when close began does not hold close open', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inHandler = new Promise<void>((r) => (entered = r));
     const t = await testApp('sqlite', {
       beforeReady: (app) =>
         app.get('/slow', { schema: { hide: true } }, async () => {
+          entered();
           await gate;
           return { ok: true };
         }),
@@ -24,7 +27,7 @@ describe('closing the server', () => {
         .on('error', reject)
         .end(),
     );
-    await new Promise((r) => setTimeout(r, 50)); // the request is in the handler
+    await inHandler; // the request is in the handler (a fixed sleep lost the race on a loaded machine)
     const started = Date.now();
     const closed = t.close();
     await new Promise((r) => setTimeout(r, 50));
