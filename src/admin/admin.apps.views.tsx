@@ -1,4 +1,6 @@
 import type { App } from '../apps/apps.schema.js';
+import type { DashboardSection } from '../kernel/module.js';
+import { AppShell } from './admin.app-shell.js';
 import { Alert, Csrf, Field, Shell, type FieldErrors, type ShellProps } from './admin.views.js';
 
 type Owner = NonNullable<ShellProps['owner']>;
@@ -46,7 +48,7 @@ export function AppsPage(p: { owner: Owner; apps: App[]; form?: AppForm; errors?
           <li class="card app">
             {a.logoUrl ? <img src={a.logoUrl} alt="" width={40} height={40} /> : <span class="monogram" aria-hidden="true">{a.name.slice(0, 1).toUpperCase()}</span>}
             <div>
-              <a href={`/admin/apps/${a.slug}`} class="strong">
+              <a href={`/admin/apps/${a.slug}/overview`} class="strong">
                 {a.name}
               </a>
               <p class="muted small mono">{a.slug}</p>
@@ -74,13 +76,10 @@ export interface FlowItem {
   flows: { slug: string; name: string; status: string; publishedVersion: number | null; isPrimary: boolean }[];
 }
 
-export function AppPage(p: { owner: Owner; app: App; form: AppForm; errors?: FieldErrors; error?: string; notice?: string; canEdit: boolean; types: FlowItem[] }) {
+export function AppPage(p: { owner: Owner; app: App; form: AppForm; errors?: FieldErrors; error?: string; notice?: string; canEdit: boolean; types: FlowItem[]; sections: DashboardSection[] }) {
   const base = `/admin/apps/${p.app.slug}`;
   return (
-    <Shell title={p.app.name} owner={p.owner} current="apps">
-      <p class="crumbs">
-        <a href="/admin/apps">Apps</a> › {p.app.name}
-      </p>
+    <AppShell title="Settings & flows" owner={p.owner} app={p.app} sections={p.sections} current="">
       <h1>{p.app.name}</h1>
       {p.notice ? <Alert kind="ok">{p.notice}</Alert> : null}
       <section aria-labelledby="flows-h">
@@ -126,6 +125,6 @@ export function AppPage(p: { owner: Owner; app: App; form: AppForm; errors?: Fie
           Id <span class="mono">{p.app.id}</span>
         </p>
       </section>
-    </Shell>
+    </AppShell>
   );
 }

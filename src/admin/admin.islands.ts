@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 
@@ -8,7 +9,13 @@ import type { FastifyInstance } from 'fastify';
  * no separate build step, `npm start` stays the only one. Pages work without them.
  * One bundle per process, kept in memory.
  */
-const ENTRIES = { 'admin.js': 'islands/admin.ts', 'editor.js': 'islands/editor.ts' } as const;
+const ENTRIES = {
+  'admin.js': 'islands/admin.ts',
+  'editor.js': 'islands/editor.ts',
+  'charts.js': 'islands/charts.ts',
+  // uPlot's own stylesheet (its legend and cursor), served from our origin (style-src 'self').
+  'charts.css': 'uplot/dist/uPlot.min.css',
+} as const;
 type Bundle = Map<string, { body: string; etag: string }>;
 let built: Promise<Bundle> | undefined;
 
@@ -18,7 +25,7 @@ export function buildIslands(): Promise<Bundle> {
     const out = new Map<string, { body: string; etag: string }>();
     for (const [name, entry] of Object.entries(ENTRIES)) {
       const r = await esbuild.build({
-        entryPoints: [resolve(import.meta.dirname, entry)],
+        entryPoints: [entry.endsWith('.css') ? createRequire(import.meta.url).resolve('uplot/dist/uPlot.min.css') : resolve(import.meta.dirname, entry)],
         bundle: true,
         write: false,
         minify: true,
@@ -45,6 +52,6 @@ export function registerIslands(app: FastifyInstance) {
     if (!f) return reply.code(404).send({ error: 'Not found' });
     reply.header('etag', f.etag).header('cache-control', 'public, max-age=300');
     if (request.headers['if-none-match'] === f.etag) return reply.code(304).send();
-    return reply.type('text/javascript; charset=utf-8').send(f.body);
+    return reply.type(request.url.endsWith('.css') ? 'text/css; charset=utf-8' : 'text/javascript; charset=utf-8').send(f.body);
   });
 }

@@ -26,7 +26,7 @@ export const adminModule = defineModule({
       services: { owners },
       routes(app, ctx) {
         registerIslands(app);
-        registerAdminRoutes(app, { owners, registry: k.registry, config: k.config }, ctx, (scope, ops) =>
+        registerAdminRoutes(app, { owners, registry: k.registry, config: k.config, db: k.db, clock: k.clock }, ctx, (scope, ops) =>
           registerEditorRoutes(scope, ops, { owners, apps: k.apps, flows: k.flows, webUrl: k.config.webUrl }),
         );
         // A fresh install: print a one-time link that creates the first owner (never an open sign-up).

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { App } from '../apps/apps.schema.js';
 import type { Config } from '../config.js';
+import type { DbHandle } from '../db/index.js';
+import type { Clock } from '../kernel/clock.js';
+import { registerOverview } from './admin.overview.js';
 import { AppError } from '../kernel/errors.js';
 import type { FlowRegistry } from '../kernel/flows/registry.js';
 import { clientInfo } from '../kernel/identity.js';
@@ -14,6 +17,8 @@ import { AccountPage, NoticePage, SetupPage, SignInPage, TokensPage, type TokenR
 
 export interface AdminDeps {
   owners: OwnerService;
+  db: DbHandle;
+  clock: Clock;
   registry: FlowRegistry;
   config: Config;
 }
@@ -38,6 +43,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
   const secure = config.baseUrl.startsWith('https://');
   const cookie = cookieName(secure);
   const ops = createOpRunner(ctx.operations, ctx.deps);
+  const sections = ctx.capabilities.flatMap((c) => c.dashboardSections ?? []);
   const ipHash = (request: FastifyRequest) => clientInfo(request, ctx.deps.secret, ctx.deps.country).ipHash;
   // Sign-in and setup forms are posted before any session exists: their anti-forgery token is
   // the hosted pages' one (kernel/pages/form-token.ts), bound to the form and the address.
@@ -232,7 +238,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
       const { app: a } = await ops.call<{ app: App }>(request, 'GET', '/api/v1/apps/:idOrSlug', { params: { idOrSlug } });
       return sendAdmin(
         reply,
-        AppPage({ owner: ownerView(request, owners), app: a, form: extra.form ?? formOfApp(a), errors: extra.errors, error: extra.error, notice: extra.notice, canEdit: !!ops.find('PATCH', '/api/v1/apps/:idOrSlug'), types: await flowItems(request, a) }),
+        AppPage({ owner: ownerView(request, owners), app: a, form: extra.form ?? formOfApp(a), errors: extra.errors, error: extra.error, notice: extra.notice, canEdit: !!ops.find('PATCH', '/api/v1/apps/:idOrSlug'), types: await flowItems(request, a), sections }),
         { status: extra.status },
       );
     };
@@ -271,7 +277,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     const dashboard: DashboardContext = {
       call: (request, method, path, raw) => ops.call(request, method, path, raw),
       owner: (request) => ({ ...ownerView(request, owners), accountId: request.owner!.accountId }),
+      sections,
     };
+    registerOverview(s, dashboard, { db: deps.db, clock: deps.clock, capabilities: ctx.capabilities });
     for (const c of ctx.capabilities) c.dashboard?.(s, dashboard);
   });
 }

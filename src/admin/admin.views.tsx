@@ -12,6 +12,8 @@ export interface ShellProps {
   /** Which nav entry is current. */
   current?: 'apps' | 'tokens' | 'account';
   scripts?: string[];
+  /** Extra stylesheets served by the dashboard (`/admin/assets/<name>`, e.g. charts.css). */
+  styles?: string[];
   wide?: boolean;
   children: ComponentChildren;
 }
@@ -28,6 +30,7 @@ export function Shell(p: ShellProps) {
       head={[
         // No favicon request (and no 404 in the console) on every page.
         <link rel="icon" href="data:," />,
+        ...(p.styles ?? []).map((s) => <link rel="stylesheet" href={`/admin/assets/${s}`} />),
         ...(p.scripts ?? ['admin.js']).map((s) => <script src={`/admin/assets/${s}`} defer />),
       ]}
     >

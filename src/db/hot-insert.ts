@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import { pgShard, sqliteBumper, type Bump } from '../kernel/rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import type { DbHandle } from './index.js';
 import type { Database } from './types.js';
@@ -18,34 +20,74 @@ type Changes = number | { error: string };
  * replaced a writer thread with its own connection: in paired runs it served more signups
  * per second (docs/benchmarks.md, "Signups on the event loop") with one write path fewer.
  */
-export function hotInsert<Row extends Record<string, unknown>>(handle: DbHandle, table: keyof Database & string, columns: readonly (keyof Row & string)[], uniqueBy?: (keyof Row & string)[]) {
+export function hotInsert<Row extends Record<string, unknown>>(
+  handle: DbHandle,
+  table: keyof Database & string,
+  columns: readonly (keyof Row & string)[],
+  uniqueBy?: (keyof Row & string)[],
+  opts: {
+    /**
+     * The daily counter (kernel/rollups.ts) a stored row adds to, or null for none. Added in
+     * the row's own transaction (SQLite: the group's; PostgreSQL: one statement), so counters
+     * equal what was stored. Rows need `app_id` and `created_at`.
+     */
+    rollup?: (row: Row) => string | null;
+  } = {},
+) {
   const { sqlite, durableWrite } = handle;
+  const metricOf = opts.rollup;
+  const bumpOf = (row: Row): Bump | null => {
+    const metric = metricOf?.(row);
+    return metric ? { appId: String(row.app_id), metric, at: String(row.created_at) } : null;
+  };
   if (sqlite && durableWrite) {
     const conflict = uniqueBy ? ` ON CONFLICT (${uniqueBy.join(', ')}) DO NOTHING` : '';
     const stmt = sqlite.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${conflict}`);
-    const writeGroup = sqlite.transaction((rows: unknown[][]) =>
-      rows.map((params): Changes => {
+    const bumpRollups = metricOf ? sqliteBumper(sqlite) : undefined;
+    const writeGroup = sqlite.transaction((rows: Row[]) => {
+      const bumps: Bump[] = [];
+      const out = rows.map((row): Changes => {
         try {
-          return stmt.run(...params).changes;
+          const changes = stmt.run(...columns.map((c) => row[c])).changes;
+          const b = changes > 0 && bumpRollups ? bumpOf(row) : null;
+          if (b) bumps.push(b);
+          return changes;
         } catch (err) {
           // A bad row (a constraint) fails alone; an error that ended the transaction fails the group.
           if (!sqlite.inTransaction) throw err;
           return { error: err instanceof Error ? err.message : String(err) };
         }
-      }),
-    );
-    const groups = createGroupCommit<unknown[], Changes>((rows) => durableWrite(() => writeGroup.immediate(rows)), {
+      });
+      if (bumps.length) bumpRollups!(bumps);
+      return out;
+    });
+    const groups = createGroupCommit<Row, Changes>((rows) => durableWrite(() => writeGroup.immediate(rows)), {
       maxInFlight: Number.POSITIVE_INFINITY,
       name: table,
     });
     return async (row: Row) => {
-      const changes = await groups.submit(columns.map((c) => row[c]));
+      const changes = await groups.submit(row);
       if (typeof changes !== 'number') throw new Error(changes.error);
       return changes > 0;
     };
   }
   const db = handle.db as Kysely<any>;
   return async (row: Row) => {
+    const b = bumpOf(row);
+    if (b) {
+      // One statement: the row, and its counter only when the row was stored (a unique clash adds nothing).
+      const cols = Object.keys(row);
+      const conflict = uniqueBy ? sql` ON CONFLICT (${sql.join(uniqueBy.map((c) => sql.ref(c)))}) DO NOTHING` : sql``;
+      const r = await sql<{ n: string | number }>`WITH ins AS (
+          INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) VALUES (${sql.join(cols.map((c) => row[c]))})${conflict} RETURNING 1
+        ), up AS (
+          INSERT INTO daily_counts (app_id, metric, day, shard, n)
+          SELECT ${b.appId}, ${b.metric}, ${b.at.slice(0, 10)}, ${pgShard()}, 1 WHERE EXISTS (SELECT 1 FROM ins)
+          ON CONFLICT (app_id, metric, day, shard) DO UPDATE SET n = daily_counts.n + 1
+        )
+        SELECT COUNT(*) AS n FROM ins`.execute(db);
+      return Number(r.rows[0]?.n ?? 0) > 0;
+    }
     let q = db.insertInto(table).values(row);
     if (uniqueBy) q = q.onConflict((oc) => oc.columns(uniqueBy).doNothing());
     const r = await q.executeTakeFirst();

@@ -13,10 +13,11 @@ import { linkPageMigrations } from './migrations/link-page.js';
 import { crashMigrations } from './migrations/crash.js';
 import { adminMigrations } from './migrations/admin.js';
 import { privacyMigrations } from './migrations/privacy.js';
+import { rollupMigrations } from './migrations/rollups.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
- * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard, 0110+ privacy (room left between modules).
+ * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard, 0110+ privacy, 0120+ dashboard roll-ups (room left between modules).
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
@@ -31,6 +32,7 @@ const all: Record<string, Migration> = {
   ...crashMigrations,
   ...adminMigrations,
   ...privacyMigrations,
+  ...rollupMigrations,
 };
 
 /**

@@ -496,4 +496,18 @@ export interface PrivacyTables {
   app_retention: AppRetentionTable;
 }
 
-export type Database = PrivacyTables & CrashTables & AdminTables & KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables & ReferralTables & LinkPageTables & PromotionTables;
+/** Arrivals per app, metric and day (src/kernel/rollups.ts); readers sum the shards. */
+export interface DailyCountsTable {
+  app_id: string;
+  metric: string;
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  shard: number;
+  n: number;
+}
+
+export interface RollupTables {
+  daily_counts: DailyCountsTable;
+}
+
+export type Database = RollupTables & PrivacyTables & CrashTables & AdminTables & KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables & ReferralTables & LinkPageTables & PromotionTables;

@@ -62,6 +62,27 @@ export interface Capability<S extends object = object> {
    * verified before they run. Render with src/admin's Shell and sendAdmin.
    */
   dashboard?(scope: FastifyInstance, d: DashboardContext): void;
+  /** Its tabs in an app's dashboard (pages it registers in `dashboard` at /admin/apps/:app/<path>). */
+  dashboardSections?: DashboardSection[];
+  /** Its numbers on an app's overview: daily roll-up metrics (kernel/rollups.ts) it keeps. */
+  overview?: OverviewMetric[];
+}
+
+/** One tab of an app's dashboard. */
+export interface DashboardSection {
+  /** Path under /admin/apps/<app>/ (`feedback`, `links`); the tab is current on it and below it. */
+  path: string;
+  label: string;
+}
+
+/** One number on an app's overview: today, 7 and 30 days of a daily roll-up metric, with a sparkline. */
+export interface OverviewMetric {
+  metric: string;
+  label: string;
+  /** The flow type it belongs to: shown only when the app has that flow published. None: always shown. */
+  flowType?: string;
+  /** The section path it links to. */
+  section?: string;
 }
 
 /** What a capability's dashboard pages get from the dashboard (src/admin builds it). */
@@ -70,6 +91,8 @@ export interface DashboardContext {
   call<T = any>(request: import('fastify').FastifyRequest, method: import('./operation.js').Method, path: string, raw: { params?: unknown; query?: unknown; body?: unknown }): Promise<T>;
   /** The signed-in owner of a request and the CSRF token its forms must carry (`_csrf` field or `x-csrf-token` header). */
   owner(request: import('fastify').FastifyRequest): { email: string; accountId: string; csrf: string };
+  /** Every capability's tabs, in module order (render them with src/admin's AppShell). */
+  sections: DashboardSection[];
 }
 
 /**

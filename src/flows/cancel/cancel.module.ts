@@ -20,6 +20,7 @@ export const cancelModule = defineModule({
     const insights = createCancelInsights({ store, flows: k.flows });
     return {
       services: { cancel: { sessions, store, insights } },
+      overview: [{ metric: 'cancel.sessions', label: 'Cancel flow sessions', flowType: 'cancel' }],
       subjectData: sessionsSubjectData(store, k.db.db, 'cancel'),
       operations: [...cancelPublicOperations(sessions, k.config.publicRateLimit), ...cancelOwnerOperations(k.apps, insights), ...cancelPreviewOperations(preview)],
       routes: (app, ctx) => registerCancelPages(app, { sessions, flows: k.flows, preview, secret: k.config.secret, rateLimit: k.config.publicRateLimit }, ctx),

@@ -54,6 +54,12 @@ export const formsModule = defineModule({
     const forms = createFormsServices({ db: k.db, flows: k.flows, clock: k.clock, rateLimit: k.config.publicRateLimit, mail: k.config.mail, logger: () => logger });
     return {
       services: { forms },
+      overview: [
+        { metric: 'waitlist.signups', label: 'Waitlist signups', flowType: 'waitlist', section: 'waitlist' },
+        { metric: 'feedback.submissions', label: 'Feedback', flowType: 'feedback', section: 'feedback' },
+        { metric: 'report.submissions', label: 'Reports', flowType: 'report', section: 'report' },
+        { metric: 'contact.submissions', label: 'Contact messages', flowType: 'contact', section: 'contact' },
+      ],
       operations: [
         ...formOperations(k.apps, forms.submissions, FORM_KINDS, forms.rateLimit),
         ...replyOperations(k.apps, forms.replies),

@@ -16,7 +16,7 @@ const COLUMNS = [
 export function createFormStore(handle: DbHandle) {
   const { db } = handle;
   return {
-    insert: hotInsert<SubmissionRow>(handle, 'form_submissions', COLUMNS),
+    insert: hotInsert<SubmissionRow>(handle, 'form_submissions', COLUMNS, undefined, { rollup: (r) => `${r.type}.submissions` }),
     transaction: <T>(fn: (trx: Db) => Promise<T>) => db.transaction().execute(fn),
     /** Feedback, report and contact submissions left with this address (data rights, src/privacy); email compared lower-cased. */
     subjectRows(appId: string, emailNormalized: string, on: Db = db) {

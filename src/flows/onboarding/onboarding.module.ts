@@ -31,6 +31,10 @@ export const onboardingModule = defineModule({
     const preview = createOnboardingPreview({ apps: k.apps, flows: k.flows, clock: k.clock, secret: k.config.secret, webUrl: k.config.webUrl });
     return {
       services: { onboarding: { submissions, sessions, store, sessionStore } },
+      overview: [
+        { metric: 'onboarding.sessions', label: 'Onboarding starts', flowType: 'onboarding' },
+        { metric: 'onboarding.completions', label: 'Onboarding completions', flowType: 'onboarding' },
+      ],
       subjectData: onboardingSubjectData(store, sessionStore, k.db.db),
       operations: [
         ...onboardingOperations({ apps: k.apps, flows: k.flows, submissions, sessions, store, sessionStore }, k.config.publicRateLimit),

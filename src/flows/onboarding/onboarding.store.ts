@@ -16,7 +16,7 @@ const COLUMNS = [
 export function createOnboardingStore(handle: DbHandle) {
   const { db } = handle;
   return {
-    insert: hotInsert<SubmissionRow>(handle, 'onboarding_submissions', COLUMNS),
+    insert: hotInsert<SubmissionRow>(handle, 'onboarding_submissions', COLUMNS, undefined, { rollup: () => 'onboarding.completions' }),
     byClaimHash(appId: string, hash: string) {
       return db.selectFrom('onboarding_submissions').selectAll().where('app_id', '=', appId).where('claim_hash', '=', hash).executeTakeFirst();
     },

@@ -17,7 +17,7 @@ export function createWaitlistStore(handle: DbHandle) {
   const { db } = handle;
 
   /** True when stored, false when the address was already on that waitlist. */
-  const insert = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized']);
+  const insert = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized'], { rollup: () => 'waitlist.signups' });
 
   return {
     insert,

@@ -30,7 +30,7 @@ export interface SessionFilter {
  */
 export function createSessionStore(handle: DbHandle) {
   const { db } = handle;
-  const insertSession = hotInsert<SessionRow>(handle, 'flow_sessions', SESSION_COLUMNS);
+  const insertSession = hotInsert<SessionRow>(handle, 'flow_sessions', SESSION_COLUMNS, undefined, { rollup: (r) => `${r.flow_type}.sessions` });
   // A step already recorded for the session (a reload, a double tap) is skipped: false.
   const insertStep = hotInsert<StepRow>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key']);
 

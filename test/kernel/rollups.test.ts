@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { aggregate, bump, lastDays, readSeries, readTotals } from '../../src/kernel/rollups.js';
+import { describeEachDb, testApp, type TestApp } from '../helpers.js';
+import { goodFeedback, goodWaitlist, putAndPublish, submit } from '../flows/forms/forms.fixtures.js';
+
+it('aggregates bumps per app, metric and day, in one sorted order', () => {
+  const rows = aggregate([
+    { appId: 'b', metric: 'x', at: '2026-11-02T10:00:00Z' },
+    { appId: 'a', metric: 'x', at: '2026-11-02T23:59:59Z' },
+    { appId: 'a', metric: 'x', at: '2026-11-02T00:00:00Z', n: 2 },
+    { appId: 'a', metric: 'x', at: '2026-11-03T00:00:00Z' },
+  ]);
+  expect(rows).toEqual([
+    { app_id: 'a', metric: 'x', day: '2026-11-02', n: 3 },
+    { app_id: 'a', metric: 'x', day: '2026-11-03', n: 1 },
+    { app_id: 'b', metric: 'x', day: '2026-11-02', n: 1 },
+  ]);
+  expect(lastDays(new Date('2026-03-01T12:00:00Z'), 3)).toEqual(['2026-02-27', '2026-02-28', '2026-03-01']);
+});
+
+describeEachDb('daily roll-ups', (dialect) => {
+  let t: TestApp;
+  let appId: string;
+  beforeAll(async () => {
+    t = await testApp(dialect, { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    const a = await t.createApp({ name: 'Rolls', slug: 'rolls' });
+    appId = a.id;
+    await putAndPublish(t, 'rolls', 'waitlist', goodWaitlist());
+    await putAndPublish(t, 'rolls', 'feedback', goodFeedback());
+  });
+  afterAll(() => t.close());
+
+  it('count exactly what was stored: concurrent signups, a repeat adds nothing, submissions by type', async () => {
+    const emails = Array.from({ length: 60 }, (_, i) => `u${i}@example.com`);
+    const answers = await Promise.all([...emails, ...emails.slice(0, 10)].map((email) => submit(t, 'waitlist', { appSlug: 'rolls', email })));
+    expect(answers.every((r) => r.statusCode < 300)).toBe(true);
+    await Promise.all(Array.from({ length: 25 }, (_, i) => submit(t, 'feedback', { appSlug: 'rolls', message: `m${i}`, rating: 4 })));
+    const stored = await t.db.db.selectFrom('waitlist_signups').select((eb) => eb.fn.countAll<number>().as('n')).where('app_id', '=', appId).executeTakeFirstOrThrow();
+    expect(Number(stored.n)).toBe(60);
+    const days = lastDays(new Date(), 2);
+    const [signups, feedback, reports] = await readSeries(t.db.db, appId, ['waitlist.signups', 'feedback.submissions', 'report.submissions'], days);
+    expect(signups.total).toBe(60);
+    expect(signups.values[1]).toBe(60);
+    expect(feedback.total).toBe(25);
+    expect(reports.total).toBe(0);
+    expect(await readTotals(t.db.db, appId, ['waitlist.signups', 'nothing'])).toEqual({ 'waitlist.signups': 60, nothing: 0 });
+  });
+
+  it('sum the shards and add inside a transaction', async () => {
+    await t.db.db.transaction().execute(async (trx) => {
+      await bump(trx, [{ appId, metric: 'test.things', at: '2026-01-05T01:00:00Z', n: 2 }], 3);
+      await bump(trx, [{ appId, metric: 'test.things', at: '2026-01-05T02:00:00Z' }], 7);
+      await bump(trx, [{ appId, metric: 'test.things', at: '2026-01-05T03:00:00Z' }], 7);
+    });
+    const [s] = await readSeries(t.db.db, appId, ['test.things'], ['2026-01-04', '2026-01-05', '2026-01-06']);
+    expect(s.values).toEqual([0, 4, 0]);
+  });
+});
