@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import { pgShard, sqliteBumper, type Bump } from '../kernel/rollups.js';
+import { aggregate, pgShard, sqliteBumper, type Bump } from '../kernel/rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import type { DbHandle } from './index.js';
 import type { Database } from './types.js';
@@ -27,18 +27,19 @@ export function hotInsert<Row extends Record<string, unknown>>(
   uniqueBy?: (keyof Row & string)[],
   opts: {
     /**
-     * The daily counter (kernel/rollups.ts) a stored row adds to, or null for none. Added in
+     * The daily counters (kernel/rollups.ts) a stored row adds 1 to, or null for none. Added in
      * the row's own transaction (SQLite: the group's; PostgreSQL: one statement), so counters
      * equal what was stored. Rows need `app_id` and `created_at`.
      */
-    rollup?: (row: Row) => string | null;
+    rollup?: (row: Row) => string | readonly string[] | null;
   } = {},
 ) {
   const { sqlite, durableWrite } = handle;
   const metricOf = opts.rollup;
-  const bumpOf = (row: Row): Bump | null => {
-    const metric = metricOf?.(row);
-    return metric ? { appId: String(row.app_id), metric, at: String(row.created_at) } : null;
+  const bumpsOf = (row: Row): Bump[] => {
+    const m = metricOf?.(row);
+    const metrics = m == null ? [] : typeof m === 'string' ? [m] : m;
+    return metrics.map((metric) => ({ appId: String(row.app_id), metric, at: String(row.created_at) }));
   };
   if (sqlite && durableWrite) {
     const conflict = uniqueBy ? ` ON CONFLICT (${uniqueBy.join(', ')}) DO NOTHING` : '';
@@ -49,8 +50,7 @@ export function hotInsert<Row extends Record<string, unknown>>(
       const out = rows.map((row): Changes => {
         try {
           const changes = stmt.run(...columns.map((c) => row[c])).changes;
-          const b = changes > 0 && bumpRollups ? bumpOf(row) : null;
-          if (b) bumps.push(b);
+          if (changes > 0 && bumpRollups) bumps.push(...bumpsOf(row));
           return changes;
         } catch (err) {
           // A bad row (a constraint) fails alone; an error that ended the transaction fails the group.
@@ -73,8 +73,8 @@ export function hotInsert<Row extends Record<string, unknown>>(
   }
   const db = handle.db as Kysely<any>;
   return async (row: Row) => {
-    const b = bumpOf(row);
-    if (b) {
+    const bs = bumpsOf(row);
+    if (bs.length) {
       // One statement: the row, and its counter only when the row was stored (a unique clash adds nothing).
       const cols = Object.keys(row);
       const conflict = uniqueBy ? sql` ON CONFLICT (${sql.join(uniqueBy.map((c) => sql.ref(c)))}) DO NOTHING` : sql``;
@@ -82,7 +82,9 @@ export function hotInsert<Row extends Record<string, unknown>>(
           INSERT INTO ${sql.table(table)} (${sql.join(cols.map((c) => sql.ref(c)))}) VALUES (${sql.join(cols.map((c) => row[c]))})${conflict} RETURNING 1
         ), up AS (
           INSERT INTO daily_counts (app_id, metric, day, shard, n)
-          SELECT ${b.appId}, ${b.metric}, ${b.at.slice(0, 10)}, ${pgShard()}, 1 WHERE EXISTS (SELECT 1 FROM ins)
+          SELECT c.app_id, c.metric, c.day, ${pgShard()}, 1
+          FROM (VALUES ${sql.join(aggregate(bs).map((a) => sql`(${a.app_id}, ${a.metric}, ${a.day})`))}) AS c (app_id, metric, day)
+          WHERE EXISTS (SELECT 1 FROM ins)
           ON CONFLICT (app_id, metric, day, shard) DO UPDATE SET n = daily_counts.n + 1
         )
         SELECT COUNT(*) AS n FROM ins`.execute(db);
