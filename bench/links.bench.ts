@@ -6,6 +6,12 @@
  * per-round ratios (each pair ran back to back). Afterwards: the clicks stored equal the 302s
  * answered.
  *
+ * Baselines in processes of their own (#23 item 3): a raw node:http server sharing a process
+ * with an idle Appflows server measures slower than the same server alone, which flatters the
+ * ratio. So each round also loads the raw server alone in its own process (raw-302.ts) and
+ * Appflows as `bin/appflows serve` runs it (its own process, as `npm start` starts it), and
+ * both ratios are reported; the headline is the own-process one.
+ *
  *   npm run bench -- links            (BENCH_SECONDS=10, BENCH_ROUNDS=3)
  */
 import { closeSync, fdatasyncSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
@@ -16,6 +22,9 @@ import { loadConfig } from '../src/config.js';
 import { openAndMigrate } from '../src/db/index.js';
 import { REDIRECT_HEADERS } from '../src/kernel/security-headers.js';
 import { buildServer } from '../src/server.js';
+import { spawn, type ChildProcess } from 'node:child_process';
+import Database from 'better-sqlite3';
+import { cli, processEnv, startServer } from '../test/process-helpers.js';
 import { autocannon, median, type LoadResult } from './autocannon.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -121,6 +130,46 @@ async function startAppflows() {
   };
 }
 
+/** The raw baseline alone in a child process. */
+async function startRawProcess() {
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'raw-302.ts'), DEST], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((res, rej) => {
+    let out = '';
+    child.stdout!.on('data', (d) => {
+      out += d;
+      const m = /port (\d+)/.exec(out);
+      if (m) res(Number(m[1]));
+    });
+    child.on('exit', (code) => rej(new Error(`raw-302 exited ${code}`)));
+  });
+  return { url: `http://127.0.0.1:${port}/l/bench1`, close: async () => void child.kill('SIGTERM') };
+}
+
+/** Appflows as `bin/appflows serve` runs it: a process of its own, same data layout as production. */
+async function startAppflowsProcess() {
+  const env = processEnv('sqlite', { LOG_LEVEL: 'warn' });
+  const server = await startServer(env);
+  const tokenOut = cli(env, 'token', 'create', '--name', 'bench').stdout.trim().split('\n').pop()!;
+  const auth = { authorization: `Bearer ${tokenOut}`, 'content-type': 'application/json' };
+  const slug = (await (await fetch(`${server.url}/api/v1/apps`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Bench' }) })).json()).app.slug;
+  const created = await fetch(`${server.url}/api/v1/apps/${slug}/links`, { method: 'POST', headers: auth, body: JSON.stringify({ url: DEST, code: 'bench1' }) });
+  if (created.status !== 201) throw new Error(await created.text());
+  return {
+    url: `${server.url}/l/bench1`,
+    /** Stops the process (SIGTERM drains pending group commits) and counts what is stored. */
+    async stop() {
+      server.proc.kill('SIGTERM');
+      await server.exited;
+      const db = new Database(join(env.DATA_DIR, 'appflows.db'), { readonly: true });
+      const n = (db.prepare("SELECT click_count FROM links WHERE code = 'bench1'").get() as { click_count: number }).click_count;
+      const rows = (db.prepare('SELECT COUNT(*) AS n FROM link_clicks').get() as { n: number }).n;
+      db.close();
+      rmSync(env.DATA_DIR, { recursive: true, force: true });
+      return { clickCount: n, historyRows: rows };
+    },
+  };
+}
+
 const fmt = (r: { reqPerSec: number; p50: number; p99: number }) =>
   `${Math.round(r.reqPerSec).toString().padStart(7)} req/s   p50 ${String(r.p50).padStart(3)} ms   p99 ${String(r.p99).padStart(3)} ms`;
 
@@ -128,6 +177,10 @@ console.log(`links bench: ${CONNECTIONS} connections, ${SECONDS} s per run, ${RO
 const raw = await startRaw();
 const ceiling = await startFsyncCeiling();
 const ours = await startAppflows();
+const rawAlone = await startRawProcess();
+const oursAlone = await startAppflowsProcess();
+const rawAloneRuns: LoadResult[] = [];
+const oursAloneRuns: LoadResult[] = [];
 const rawRuns: LoadResult[] = [];
 const ceilingRuns: LoadResult[] = [];
 const ourRuns: LoadResult[] = [];
@@ -142,6 +195,12 @@ try {
     ourRuns.push(o);
     errors += o.errors;
     console.log(`round ${round}  raw ${fmt(r)}  |  fsync ceiling ${fmt(c)} (${(c.reqPerSec / r.reqPerSec).toFixed(2)}x)  |  appflows ${fmt(o)}  |  ratio ${(o.reqPerSec / r.reqPerSec).toFixed(2)}`);
+    const ra = await load(rawAlone.url);
+    const oa = await load(oursAlone.url);
+    rawAloneRuns.push(ra);
+    oursAloneRuns.push(oa);
+    errors += oa.errors;
+    console.log(`round ${round}  own processes: raw ${fmt(ra)}  |  appflows serve ${fmt(oa)}  |  ratio ${(oa.reqPerSec / ra.reqPerSec).toFixed(2)}`);
   }
   const summary = (runs: LoadResult[]) => ({ reqPerSec: median(runs.map((x) => x.reqPerSec)), p50: median(runs.map((x) => x.p50)), p99: median(runs.map((x) => x.p99)) });
   const o = summary(ourRuns);
@@ -153,6 +212,13 @@ try {
   const ofCeiling = median(ourRuns.map((x, i) => x.reqPerSec / ceilingRuns[i].reqPerSec));
   console.log(`ratio ${ratio.toFixed(2)}x of raw node:http (median of rounds; target >= 0.60); p99 ${o.p99} ms (target <= 10)`);
   console.log(`this disk's fsync ceiling is ${ceilingRatio.toFixed(2)}x of raw; appflows reaches ${ofCeiling.toFixed(2)}x of that ceiling`);
+  const aloneRatio = median(oursAloneRuns.map((x, i) => x.reqPerSec / rawAloneRuns[i].reqPerSec));
+  console.log(`own processes: raw node:http alone ${fmt(summary(rawAloneRuns))}; appflows serve ${fmt(summary(oursAloneRuns))}`);
+  console.log(`ratio with every server in its own process ${aloneRatio.toFixed(2)}x (target >= 0.60); in one process ${ratio.toFixed(2)}x`);
+  const alone = await oursAlone.stop();
+  const aloneSeen = oursAloneRuns.reduce((n, x) => n + (x.byStatus['302'] ?? 0), 0);
+  console.log(`appflows serve: autocannon saw ${aloneSeen} 302s; stored click_count ${alone.clickCount}, history rows ${alone.historyRows} (up to one in-flight 302 per connection per round can be committed and dropped by autocannon)`);
+  if (alone.clickCount !== alone.historyRows || alone.historyRows < aloneSeen) process.exitCode = 1;
   const s = await ours.stored();
   const seen = ourRuns.reduce((n, x) => n + (x.byStatus['302'] ?? 0), 0);
   console.log(`302s answered by the server ${s.answered302} (autocannon saw ${seen}); stored click_count ${s.clickCount}, history rows ${s.historyRows}, stats counters ${s.counters}`);
@@ -161,6 +227,7 @@ try {
   if (!exact || errors) process.exitCode = 1;
 } finally {
   await raw.close();
+  await rawAlone.close();
   await ceiling.close();
   await ours.close();
 }
