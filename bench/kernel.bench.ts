@@ -3,19 +3,17 @@
  * (every plugin and hook registered, logger at warn) against a raw node:http JSON answer, same
  * run, 50 connections. Every other benchmark's ratio is capped by this one.
  */
-import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
 import { buildServer } from '../src/server.js';
 import { testConfig, testDb } from '../test/helpers.js';
 import { autocannon } from './autocannon.js';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const raw = createServer((_q, s) => {
-  s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' });
-  s.end('{"ok":true}');
-});
-await new Promise<void>((r) => raw.listen(0, '127.0.0.1', r));
-const rawResult = await autocannon(`http://127.0.0.1:${(raw.address() as { port: number }).port}/`, { seconds });
-raw.close();
+// The raw baseline in a process of its own (#23 item 3).
+const rawProc = spawn(process.execPath, ['-e', `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }); s.end('{"ok":true}'); }).listen(0, '127.0.0.1', function () { console.log('port ' + this.address().port); });`], { stdio: ['ignore', 'pipe', 'inherit'] });
+const rawPort = await new Promise<number>((r) => rawProc.stdout!.once('data', (d) => r(Number(/port (\d+)/.exec(String(d))![1]))));
+const rawResult = await autocannon(`http://127.0.0.1:${rawPort}/`, { seconds });
+rawProc.kill('SIGTERM');
 
 const db = await testDb('sqlite');
 const app = await buildServer({ config: testConfig({ LOG_LEVEL: 'warn' }), db, logger: { level: 'warn' } });

@@ -3,7 +3,7 @@
 // equal its number of vote rows. BENCH_DB=:memory: runs the same path without disk writes, to
 // tell the cost of durable acknowledgements (WAL fsync) from the rest; BENCH_SECONDS shortens it.
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -54,19 +54,13 @@ function load(url: string, ideaIds: string[]): Promise<{ rps: number; p50: numbe
   });
 }
 
+/** The raw baseline in a process of its own (#23 item 3): node:http parsing the vote body and answering JSON. */
 async function baseline() {
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      JSON.parse(body);
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ ok: true, voted: true, voteCount: 1 }));
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const r = await load(`http://127.0.0.1:${(server.address() as AddressInfo).port}`, ['x']);
-  server.close();
+  const code = `require('node:http').createServer((q, s) => { let b = ''; q.on('data', (c) => (b += c)); q.on('end', () => { JSON.parse(b); s.writeHead(200, { 'content-type': 'application/json' }); s.end(JSON.stringify({ ok: true, voted: true, voteCount: 1 })); }); }).listen(0, '127.0.0.1', function () { console.log('port ' + this.address().port); });`;
+  const proc = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const port = await new Promise<number>((r) => proc.stdout!.once('data', (d) => r(Number(/port (\d+)/.exec(String(d))![1]))));
+  const r = await load(`http://127.0.0.1:${port}`, ['x']);
+  proc.kill('SIGTERM');
   return r;
 }
 
