@@ -1,7 +1,7 @@
 /**
  * Load generator child of forms.bench.ts: autocannon with a distinct email per request,
  * remembering which requests the server acknowledged (2xx).
- *   forms.load.ts <url> <signup|feedback|onboarding|raw|promotion-resolve|promotion-event> <appSlug> <connections> <seconds> <out.json>
+ *   forms.load.ts <url> <signup|feedback|onboarding|raw|promotion-resolve|promotion-event|vote> <appSlug> <connections> <seconds> <out.json>
  * For promotion-event, <appSlug> is a JSON file of tracking tokens: request i reports event
  * i % 4 of token i / 4 (each (token, event) once), acknowledged as `<token index>:<event>`.
  */
@@ -17,8 +17,13 @@ const acked: string[] = [];
 const PROMOTION_EVENTS = ['impression', 'tapped', 'dismissed', 'opened'];
 const tokens: string[] = kind === 'promotion-event' ? JSON.parse(readFileSync(appSlug, 'utf8')) : [];
 
+// vote: <appSlug> is `slug:ideaId,ideaId,…`; request i votes for idea i % n as voter i (each once).
+const [voteSlug, voteIdeas] = kind === 'vote' ? [appSlug.split(':')[0], appSlug.split(':')[1].split(',')] : ['', []];
+
 const body = (email: string, i: number) =>
-  kind === 'promotion-resolve'
+  kind === 'vote'
+    ? { appSlug: voteSlug, ideaId: voteIdeas[i % voteIdeas.length], userId: `voter-${run}-${i}` }
+    : kind === 'promotion-resolve'
     ? { appSlug, placement: 'launch', userId: `u${i % 20000}`, platform: 'ios', country: 'US', language: 'en-US', appVersion: '3.1.0' }
     : kind === 'promotion-event'
     ? { trackingToken: tokens[Math.floor(i / 4) % tokens.length], event: PROMOTION_EVENTS[i % 4] }

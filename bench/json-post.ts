@@ -17,7 +17,7 @@ export interface AckedLoad extends LoadResult {
 const LOAD = resolve(import.meta.dirname, 'forms.load.ts');
 
 /** autocannon runs in its own process so it never shares an event loop with a server. */
-export function jsonPostLoad(url: string, kind: 'signup' | 'feedback' | 'onboarding' | 'raw' | 'promotion-resolve' | 'promotion-event', opts: { appSlug?: string; connections: number; seconds: number }): Promise<AckedLoad> {
+export function jsonPostLoad(url: string, kind: 'signup' | 'feedback' | 'onboarding' | 'raw' | 'promotion-resolve' | 'promotion-event' | 'vote', opts: { appSlug?: string; connections: number; seconds: number }): Promise<AckedLoad> {
   const out = join(mkdtempSync(join(tmpdir(), 'bench-')), 'result.json');
   const args = ['--import', 'tsx', LOAD, url, kind, opts.appSlug ?? '', String(opts.connections), String(opts.seconds), out];
   const child = spawn(process.execPath, args, { stdio: 'inherit' });
