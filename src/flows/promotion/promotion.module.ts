@@ -20,7 +20,7 @@ export const promotionModule = defineModule({
     return {
       services: { promotion: { promotions, owner, store } },
       operations: promotionOperations({ apps: k.apps, promotions, owner }, k.config.publicRateLimit),
-      subjectData: promotionSubjectData(k.db.db),
+      subjectData: promotionSubjectData(k.db.db, () => promotions.history.clear()),
       start() {
         timer = setInterval(() => void promotions.flush().catch(() => {}), 1000);
         timer.unref();

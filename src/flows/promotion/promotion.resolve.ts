@@ -10,14 +10,15 @@ import type { Decision, ResolveBody } from './promotion.public.schema.js';
 import { createRotation, type Candidate } from './promotion.rotation.js';
 import type { PromotionConfig, PromotionDestination } from './promotion.schema.js';
 import { PROMOTION_CACHE_MS, type PromotionState } from './promotion.state.js';
+import type { HistoryCache } from './promotion.history.js';
 import type { PromotionStore } from './promotion.store.js';
 import type { TokenSigner } from './promotion.token.js';
 
 const DAY = 86_400_000;
 
 /** Resolve: the hot path, called at app launch. */
-export function createResolver(deps: { store: PromotionStore; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock; state: PromotionState }) {
-  const { store, signer, flows, apps, clock, state } = deps;
+export function createResolver(deps: { store: PromotionStore; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock; state: PromotionState; history: HistoryCache }) {
+  const { store, signer, flows, apps, clock, state, history } = deps;
   const rotation = createRotation();
 
   /** Placement name -> flow slug, per app slug (a flow's placement is in its published config). */
@@ -106,7 +107,7 @@ export function createResolver(deps: { store: PromotionStore; signer: TokenSigne
         const since = new Date(nowMs - Math.max(freq.windowDays, maxCooldown) * DAY).toISOString();
         const windowStart = new Date(nowMs - freq.windowDays * DAY).toISOString();
         let inWindow = 0;
-        for (const h of await store.userHistory(app.id, userKey, since)) {
+        for (const h of await history.get(app.id, userKey, since)) {
           const t = Date.parse(h.created_at);
           if (h.event === 'installed' || h.event === 'opened') installedByEvent.add(h.destination_app_id);
           if (h.event !== 'impression') continue;

@@ -2,6 +2,7 @@ import type { AppService } from '../../apps/apps.service.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import type { EventWriter } from './promotion.events.js';
+import { createHistoryCache } from './promotion.history.js';
 import { createResolver } from './promotion.resolve.js';
 import { createPromotionState } from './promotion.state.js';
 import type { PromotionStore } from './promotion.store.js';
@@ -11,6 +12,7 @@ import { createTracking } from './promotion.tracking.js';
 /** The SDK side of app promotion: resolve (promotion.resolve.ts), events and pending (promotion.tracking.ts). */
 export function createPromotionService(deps: { store: PromotionStore; writer: EventWriter; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock }) {
   const state = createPromotionState(deps.apps);
-  return { ...createResolver({ ...deps, state }), ...createTracking({ ...deps, state }) };
+  const history = createHistoryCache(deps.store, { singleWriter: deps.store.singleWriter });
+  return { ...createResolver({ ...deps, state, history }), ...createTracking({ ...deps, state, history }), history };
 }
 export type PromotionService = ReturnType<typeof createPromotionService>;

@@ -5,18 +5,27 @@ import { olderThan, type After } from '../../kernel/keyset.js';
 
 export type PromotionEventRow = PromotionEventsTable;
 
-type HistoryRow = { flow_id: string; destination_app_id: string; event: string; created_at: string };
+export type HistoryRow = { flow_id: string; destination_app_id: string; event: string; created_at: string };
 
 const HISTORY_SQL =
   "SELECT flow_id, destination_app_id, event, created_at FROM promotion_events WHERE app_id = ? AND user_key = ? AND (created_at >= ? OR event IN ('installed', 'opened')) ORDER BY created_at DESC LIMIT ?";
 
+/** Promotion stores per database handle: more than one means several nodes write through it (tests run two in one process). */
+const storesOn = new WeakMap<DbHandle, number>();
+
 /** Every query takes the app (or, for pending, the account and destination app) first. */
 export function createPromotionStore(handle: DbHandle) {
   const db: Db = handle.db;
+  storesOn.set(handle, (storesOn.get(handle) ?? 0) + 1);
   // The resolve's one read, on SQLite as a statement prepared once (Kysely's SQLite driver
   // prepares every query anew: ~3x the cost of the read itself at launch rates).
   let history: import('better-sqlite3').Statement | undefined;
   return {
+    /**
+     * Whether this node is the database's only writer of events, so it sees every one: SQLite
+     * (one server process per database file, docs/deploy.md) with no other node on this handle.
+     */
+    singleWriter: () => !!handle.sqlite && storesOn.get(handle) === 1,
     /** The app's published promotion flows (placement lookup). */
     placementFlows(appId: string) {
       return db

@@ -7,7 +7,7 @@ import { chunks, type SubjectData } from '../../kernel/subject.js';
  * Frequency caps and daily decision counts are per flow and destination, hold no user data and
  * are a spent budget, so they are left as they are.
  */
-export function promotionSubjectData(db: Db): SubjectData {
+export function promotionSubjectData(db: Db, onErase: () => void = () => {}): SubjectData {
   const rows = (appId: string, s: { userId?: string; anonymousId?: string }, on: Db) => {
     if (!s.userId && !s.anonymousId) return Promise.resolve([]);
     return on
@@ -29,6 +29,8 @@ export function promotionSubjectData(db: Db): SubjectData {
       for (const part of chunks((await rows(appId, subject, trx)).map((r) => r.id))) {
         n += Number((await trx.deleteFrom('promotion_events').where('app_id', '=', appId).where('id', 'in', part).executeTakeFirst()).numDeletedRows);
       }
+      // Resolve's per-node history cache (promotion.history.ts) must not keep what was erased.
+      onErase();
       return { promotion_events: n };
     },
   };

@@ -9,12 +9,13 @@ import type { EventWriter } from './promotion.events.js';
 import type { PromotionEvent } from './promotion.public.schema.js';
 import { DEFAULT_WINDOW_HOURS, type PromotionConfig } from './promotion.schema.js';
 import type { PromotionState } from './promotion.state.js';
+import type { HistoryCache } from './promotion.history.js';
 import type { PromotionStore } from './promotion.store.js';
 import type { TokenSigner } from './promotion.token.js';
 
 /** Funnel events (signed tokens, idempotent, durable, exact caps) and the destination app's pending route. */
-export function createTracking(deps: { store: PromotionStore; writer: EventWriter; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock; state: PromotionState }) {
-  const { store, writer, signer, flows, apps, clock, state } = deps;
+export function createTracking(deps: { store: PromotionStore; writer: EventWriter; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock; state: PromotionState; history: HistoryCache }) {
+  const { store, writer, signer, flows, apps, clock, state, history } = deps;
   return {
     async event(trackingToken: string, event: PromotionEvent, client: ClientInfo) {
       const claims = signer.verify(trackingToken);
@@ -33,6 +34,8 @@ export function createTracking(deps: { store: PromotionStore; writer: EventWrite
         if (action && route) deferred = { route, until: new Date(now.getTime() + (action.windowHours ?? DEFAULT_WINDOW_HOURS) * 3_600_000).toISOString() };
       }
       const cap = d.maxImpressions ?? 0;
+      const userKey = claims.u ? `u:${claims.u}` : claims.an ? `a:${claims.an}` : null;
+      const createdAt = now.toISOString();
       const out = await writer.write({
         cap,
         row: {
@@ -44,7 +47,7 @@ export function createTracking(deps: { store: PromotionStore; writer: EventWrite
           destination_app_id: claims.d,
           token_id: claims.n,
           event,
-          user_key: claims.u ? `u:${claims.u}` : claims.an ? `a:${claims.an}` : null,
+          user_key: userKey,
           user_id: claims.u ?? null,
           anonymous_id: claims.an ?? null,
           counted: 1,
@@ -53,9 +56,11 @@ export function createTracking(deps: { store: PromotionStore; writer: EventWrite
           pending_until: deferred?.until ?? null,
           claimed_at: null,
           ip_hash: client.ipHash,
-          created_at: now.toISOString(),
+          created_at: createdAt,
         },
       });
+      // This node's resolves see the event at once (promotion.history.ts).
+      if (out.inserted && userKey) history.add(source.id, userKey, { flow_id: claims.f, destination_app_id: claims.d, event, created_at: createdAt });
       if (out.full) state.capReached(claims.f, claims.d, cap);
       return { ok: true as const, event, duplicate: !out.inserted, counted: out.counted && cap > 0 };
     },
