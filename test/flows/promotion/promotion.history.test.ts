@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHistoryCache } from '../../../src/flows/promotion/promotion.history.js';
 import type { createPromotionStore } from '../../../src/flows/promotion/promotion.store.js';
@@ -8,7 +9,7 @@ import { ownerWithApps, post, putAndPublish } from './promotion.fixtures.js';
 describeEachDb('app promotion: per-node user history', (dialect) => {
   let t: TestApp;
   let apps: Awaited<ReturnType<typeof ownerWithApps>>;
-  const inject = (o: Parameters<TestApp['app']['inject']>[0]) => t.app.inject(o as never);
+  const inject = (o: InjectOptions) => t.app.inject(o);
   const resolve = async (body: Record<string, unknown>) => (await post(inject, 'resolve', { appSlug: 'sleepy', placement: 'home', ...body })).json();
   beforeAll(async () => {
     t = await testApp(dialect, { env: { PUBLIC_RATE_LIMIT: '100000' } });
