@@ -6,9 +6,10 @@
   for (const el of document.querySelectorAll('[data-js]')) el.hidden = false;
   for (const el of document.querySelectorAll('[data-nojs]')) el.hidden = true;
 
-  const say = (text) => {
+  // The words come from the page (data-msg-*), in its language.
+  const say = (which) => {
     const status = document.querySelector('[data-copy-status]');
-    if (status) status.textContent = text;
+    if (status) status.textContent = status.dataset[which] || '';
   };
 
   document.addEventListener('click', async (event) => {
@@ -27,12 +28,12 @@
     }
     if (!copied) {
       if (link) link.dataset.copyFailed = '1';
-      say('Couldn’t copy automatically: copy the code below, then tap again.');
+      say('msgCopyFailed');
       const token = document.querySelector('[data-token]');
       if (token) window.getSelection()?.selectAllChildren(token);
       return;
     }
-    say('Code copied.');
+    say('msgCopied');
     if (!link) return;
     // The embed opens the store in the embedding page's window, not in the frame.
     if (link.getAttribute('target') === '_top' && window.top && window.top !== window) window.top.location.href = link.href;

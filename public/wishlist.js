@@ -28,7 +28,11 @@
     for (const form of document.querySelectorAll('form[data-autosubmit]')) for (const el of form.elements) el.disabled = false;
   });
 
-  const votesLabel = (n) => `${n} ${n === 1 ? 'vote' : 'votes'}`;
+  // The button's name in the page's language: the server puts its words on the button
+  // (data-one/data-other: "{n} votes"; data-vote-for/data-unvote-for: "{votes}: vote for {title}").
+  const fill = (text, vars) => text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
+  const plural = new Intl.PluralRules(document.documentElement.lang || 'en');
+  const votesLabel = (button, n) => fill((plural.select(n) === 'one' ? button.dataset.one : button.dataset.other) || '{n}', { n });
 
   document.addEventListener('submit', async (event) => {
     const form = event.target;
@@ -57,7 +61,8 @@
       button.classList.toggle('voted', result.voted);
       button.setAttribute('aria-pressed', String(result.voted));
       const title = button.dataset.title || '';
-      button.setAttribute('aria-label', `${votesLabel(result.voteCount)}: ${result.voted ? 'remove your vote for' : 'vote for'} ${title}`);
+      const label = (result.voted ? button.dataset.unvoteFor : button.dataset.voteFor) || '{votes}: {title}';
+      button.setAttribute('aria-label', fill(label, { votes: votesLabel(button, result.voteCount), title }));
       button.removeAttribute('aria-disabled');
     } catch {
       // Let the server-rendered path explain what went wrong.

@@ -5,6 +5,7 @@ import sjson from 'secure-json-parse';
 import { z } from 'zod';
 import { AppError } from './errors.js';
 import { MessagePage } from './pages/layout.js';
+import { negotiate, translator } from './i18n.js';
 import { sendPage } from './pages/render.js';
 import { clientInfo, type CountryLookup } from './identity.js';
 import { parseInput, type Operation, type OpContext, type TextResult } from './operation.js';
@@ -68,7 +69,11 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
     const path = request.url.split('?')[0];
     // People following a dead link get a page; API clients get JSON.
     if (!path.startsWith('/api/') && /text\/html/.test(request.headers.accept ?? '')) {
-      return sendPage(reply, MessagePage({ title: 'Page not found', message: 'This page does not exist or is no longer available.' }), { status: 404 });
+      // In the visitor's language (no flow, so no config to choose it).
+      const lang = negotiate(request.headers['accept-language']);
+      const t = translator(lang);
+      reply.header('vary', 'Accept-Language');
+      return sendPage(reply, MessagePage({ title: t('pageNotFoundTitle'), message: t('pageNotFoundBody'), lang }), { status: 404 });
     }
     // Clients built for a fuller server (AppMate's MCP and SDK, WIRE.md) may call a capability
     // this one does not offer: say so, rather than a bare "not found".

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { BOARD_CATALOGS } from './i18n.boards.js';
+import { STEP_CATALOGS } from './i18n.steps.js';
 
 /**
  * Message catalogs for the built-in words of hosted pages. English is the source: every other
@@ -8,6 +10,10 @@ import { z } from 'zod';
  * follow the browser's Accept-Language.
  */
 const en = {
+  // The boards', legal and link pages' words (kernel/i18n.boards.ts).
+  ...BOARD_CATALOGS.en,
+  // The step pages' (cancel, onboarding) and the invite page's words (kernel/i18n.steps.ts).
+  ...STEP_CATALOGS.en,
   optional: '(optional)',
   required: '(required)',
   choose: 'Choose…',
@@ -47,6 +53,8 @@ export type MessageKey = keyof typeof en;
 type Catalog = Record<MessageKey, string>;
 
 const de: Catalog = {
+  ...BOARD_CATALOGS.de,
+  ...STEP_CATALOGS.de,
   optional: '(optional)',
   required: '(Pflichtfeld)',
   choose: 'Bitte wählen…',
@@ -83,6 +91,8 @@ const de: Catalog = {
 };
 
 const fr: Catalog = {
+  ...BOARD_CATALOGS.fr,
+  ...STEP_CATALOGS.fr,
   optional: '(facultatif)',
   required: '(obligatoire)',
   choose: 'Choisir…',
@@ -119,6 +129,8 @@ const fr: Catalog = {
 };
 
 const es: Catalog = {
+  ...BOARD_CATALOGS.es,
+  ...STEP_CATALOGS.es,
   optional: '(opcional)',
   required: '(obligatorio)',
   choose: 'Elige…',
@@ -155,6 +167,8 @@ const es: Catalog = {
 };
 
 const it: Catalog = {
+  ...BOARD_CATALOGS.it,
+  ...STEP_CATALOGS.it,
   optional: '(facoltativo)',
   required: '(obbligatorio)',
   choose: 'Scegli…',
@@ -191,6 +205,8 @@ const it: Catalog = {
 };
 
 const ptBR: Catalog = {
+  ...BOARD_CATALOGS['pt-BR'],
+  ...STEP_CATALOGS['pt-BR'],
   optional: '(opcional)',
   required: '(obrigatório)',
   choose: 'Escolha…',
@@ -227,6 +243,8 @@ const ptBR: Catalog = {
 };
 
 const ja: Catalog = {
+  ...BOARD_CATALOGS.ja,
+  ...STEP_CATALOGS.ja,
   optional: '(任意)',
   required: '(必須)',
   choose: '選択してください…',

@@ -2,9 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { flowSlugSchema, type FlowService } from '../../kernel/flows/flows.service.js';
 import { clientInfo } from '../../kernel/identity.js';
 import type { RouteContext } from '../../kernel/module.js';
+import { negotiate, type Translate } from '../../kernel/i18n.js';
 import { MessagePage } from '../../kernel/pages/layout.js';
 import { limitedPage, orPage, pageStepLimit } from '../../kernel/pages/page-routes.js';
 import { sendHtml, sendPage } from '../../kernel/pages/render.js';
+import { wordsOf, type Words } from '../../kernel/pages/steps.js';
 import { createPageTemplates } from '../../kernel/pages/templates.js';
 import { usableScheme } from '../../kernel/sessions/deep-link.js';
 import { isBotAgent } from '../../links/links.agents.js';
@@ -100,11 +102,11 @@ export function leavingFor(button: ExitButton, scheme: string | null, source: st
   return s ? { to: 'app', href: deepLink(s, button, sessionId), action: button.action } : { to: 'nowhere', action: button.action };
 }
 
-/** The label of the button a ref names (the preview says which button would leave). */
-function labelOf(c: CancelConfig, ref: string, button: ExitButton): string {
-  if (ref === 'intro:secondary') return c.intro.secondaryButton || 'Keep my plan';
-  if (ref === 'thanks:return') return 'Back to the app';
-  if (ref === 'escape') return 'Cancel subscription';
+/** The label of the button a ref names, as the page shows it (the preview says which button would leave). */
+function labelOf(c: CancelConfig, ref: string, button: ExitButton, t: Translate): string {
+  if (ref === 'intro:secondary') return c.intro.secondaryButton || t('cancelKeepPlan');
+  if (ref === 'thanks:return') return t('cancelBackToApp');
+  if (ref === 'escape') return t('cancelEscape');
   return (button as { label?: string }).label ?? ref;
 }
 
@@ -122,16 +124,18 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
     return templates.html(key, () => <ScreenPage config={o.config} app={viewApp(o)} screen={screen} urls={sessionUrls(o.app.slug, sid, tok)} />, { sid: o.session.id, tok: o.session.token });
   }
 
-  const message = (reply: FastifyReply, status: number, title: string, text: string) => sendPage(reply, CancelMessagePage({ title, message: text }), { status });
-  const gone = (reply: FastifyReply) => message(reply, 404, 'This link has expired', 'This cancel page does not exist or is no longer available.');
-  const notAvailable = (reply: FastifyReply) => message(reply, 404, 'Not available', 'This page does not exist or has not been published yet.');
-  const invalid = (reply: FastifyReply, text: string, status = 400) => message(reply, status, 'That didn’t work', text);
+  // Pages without a flow's config (a dead link, a rate limit) speak the visitor's language (Accept-Language).
+  const visitor = (reply: FastifyReply) => wordsOf(null, negotiate(reply.request.headers['accept-language']));
+  const message = (reply: FastifyReply, status: number, w: Words, title: string, text: string) => sendPage(reply, CancelMessagePage({ title, message: text, w }), { status });
+  const gone = (reply: FastifyReply, w = visitor(reply)) => message(reply, 404, w, w.t('stepLinkExpired'), w.t('cancelGone'));
+  const notAvailable = (reply: FastifyReply, w = visitor(reply)) => message(reply, 404, w, w.t('stepNotAvailable'), w.t('stepNotPublished'));
+  const invalid = (reply: FastifyReply, w: Words, text: string, status = 400) => message(reply, status, w, w.t('stepDidntWork'), text);
 
   /** 404s become the page's 404, other refusals a page saying why; server errors go on to the error handler. */
-  const orGone = <T,>(reply: FastifyReply, p: Promise<T>, onMissing = gone) => orPage(reply, p, onMissing, (r, text, status) => invalid(r, text, status));
+  const orGone = <T,>(reply: FastifyReply, p: Promise<T>, onMissing: (reply: FastifyReply) => unknown = gone) => orPage(reply, p, onMissing, (r, text, status) => invalid(r, visitor(r), text, status));
 
   // People without JavaScript get a page, not the API's JSON, when they go too fast.
-  const tooMany = (reply: FastifyReply) => message(reply, 429, 'Too many requests', 'Please wait a minute, then try again.');
+  const tooMany = (reply: FastifyReply, w = visitor(reply)) => message(reply, 429, w, w.t('stepTooMany'), w.t('tooManyBody'));
   const viewRoute = limitedPage(stepLimit(deps.rateLimit), 'cancel.view', tooMany);
   const stepRoute = { ...limitedPage(stepLimit(deps.rateLimit), 'cancel.step', tooMany), bodyLimit: 16 * 1024 };
   const sessionRoute = limitedPage(sessionLimit(deps.rateLimit), 'cancel.session', tooMany);
@@ -144,7 +148,10 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
     const o = await orGone(reply, sessions.open(request.params.appSlug, request.params.sessionId, str(q.t)));
     if (!o) return reply;
     const screen = screenOf(o.config, str(q.step), str(q.reason));
-    if (!screen) return invalid(reply, 'This screen is not part of this flow.');
+    if (!screen) {
+      const w = wordsOf(o.config);
+      return invalid(reply, w, w.t('cancelNoScreen'));
+    }
     const step = viewed(screen);
     if (step && request.method !== 'HEAD') await sessions.record(o.session, step.step, step.key, step.detail);
     return sendHtml(reply, screenHtml(o, screen));
@@ -156,13 +163,14 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
     if (!o) return reply;
     const outcome = press(o.config, str(f.b) ?? '', list(f.reason));
     const urls = sessionUrls(o.app.slug, o.session.id, o.session.token);
-    if (outcome.kind === 'invalid') return invalid(reply, outcome.message);
+    const w = wordsOf(o.config);
+    if (outcome.kind === 'invalid') return invalid(reply, w, w.t(outcome.message));
     if (outcome.kind === 'retry') return sendPage(reply, <ScreenPage config={o.config} app={viewApp(o)} screen={{ step: 'reasons' }} urls={urls} error={outcome.message} />, { status: 422 });
     // One group commit for all of them; each is recorded once per session (a resubmission adds nothing).
     await Promise.all(outcome.record.map((r) => sessions.record(o.session, r.step, r.key, r.detail)));
     if (outcome.kind === 'screen') return reply.redirect(urls.screen(outcome.screen), 303);
     const leaving = leavingFor(outcome.button, o.app.deepLinkScheme, o.session.source, o.session.id);
-    return sendPage(reply, <LeavePage app={viewApp(o)} leaving={leaving} />);
+    return sendPage(reply, <LeavePage app={viewApp(o)} leaving={leaving} w={w} />);
   });
 
   // ---------- without a session: the flow's own URL (a web session, or the owner's preview) ----------
@@ -175,22 +183,25 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
   };
 
   async function previewScreen(request: FlowReq, reply: FastifyReply, token: string, flowSlug: string | undefined) {
-    const d = await orGone(reply, preview.draft(request.params.appSlug, flowSlug, token), (r) => message(r, 404, 'Preview not available', 'This preview link is invalid or has expired. Ask for a new one.'));
+    // The owner's own page: in English, like the dashboard.
+    const owner = wordsOf(null);
+    const d = await orGone(reply, preview.draft(request.params.appSlug, flowSlug, token), (r) => message(r, 404, owner, 'Preview not available', 'This preview link is invalid or has expired. Ask for a new one.'));
     if (!d) return reply;
     const { app: a, config } = d;
+    const w = wordsOf(config);
     const urls = previewUrls(a.slug, flowSlug, token);
     const look: ViewApp = { name: a.name, logoUrl: a.logo_url };
     if (request.method === 'POST') {
       const f = request.body ?? {};
       const outcome = press(config, str(f.b) ?? '', list(f.reason));
-      if (outcome.kind === 'invalid') return invalid(reply, outcome.message);
+      if (outcome.kind === 'invalid') return invalid(reply, w, w.t(outcome.message));
       if (outcome.kind === 'retry') return sendPage(reply, <ScreenPage config={config} app={look} screen={{ step: 'reasons' }} urls={urls} preview error={outcome.message} />, { status: 422 });
       if (outcome.kind === 'screen') return reply.redirect(urls.screen(outcome.screen), 303);
       const leaving = leavingFor(outcome.button, a.deep_link_scheme, 'sdk', 'SESSION_ID');
-      return sendPage(reply, <PreviewLeavePage app={look} label={labelOf(config, outcome.ref, outcome.button)} leaving={leaving} back={urls.screen(outcome.from)} />);
+      return sendPage(reply, <PreviewLeavePage app={look} label={labelOf(config, outcome.ref, outcome.button, w.t)} leaving={leaving} back={urls.screen(outcome.from)} />);
     }
     const screen = screenOf(config, str(request.query.step), str(request.query.reason));
-    if (!screen) return invalid(reply, 'This screen is not part of this flow.');
+    if (!screen) return invalid(reply, w, w.t('cancelNoScreen'));
     return sendPage(reply, <ScreenPage config={config} app={look} screen={screen} urls={urls} preview />);
   }
 
@@ -204,8 +215,8 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
     if (request.method === 'HEAD' || isBotAgent(request.headers['user-agent'] ?? '')) {
       const flow = await orGone(reply, deps.flows.publicFlow(appSlug, 'cancel', slug.slug), notAvailable);
       if (!flow) return reply;
-      const intro = (flow.config as CancelConfig).intro;
-      return sendPage(reply, MessagePage({ title: intro.title || flow.app.name, message: intro.subtitle }));
+      const { intro, locale } = flow.config as CancelConfig;
+      return sendPage(reply, MessagePage({ title: intro.title || flow.app.name, message: intro.subtitle, lang: locale }));
     }
     const started = await orGone(reply, sessions.startWeb(appSlug, slug.slug, clientInfo(request, deps.secret, ctx.country)), notAvailable);
     if (!started) return reply;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { configUrl } from '../../kernel/web-url.js';
 
 const text = (max: number) => z.string().max(max);
@@ -81,6 +82,8 @@ export const cancelConfig = z
       .strict(),
     responses: z.record(snakeId, cancelResponse).default({}).describe('Reason id -> response screen.'),
     showBackButton: z.boolean().optional().describe('Default true.'),
+    locale: localeSchema.optional(),
+    strings: stringsSchema.optional(),
   })
   .strict();
 export type CancelConfig = z.infer<typeof cancelConfig>;

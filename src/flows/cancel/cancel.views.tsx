@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
+import type { MessageKey } from '../../kernel/i18n.js';
 import { Layout } from '../../kernel/pages/layout.js';
-import { BackLink, OpenLink, RefreshTo, StepShell, type StepApp } from '../../kernel/pages/steps.js';
+import { BackLink, OpenLink, RefreshTo, StepShell, wordsOf, type StepApp, type Words } from '../../kernel/pages/steps.js';
 import type { CancelConfig } from './cancel.schema.js';
 import { isMulti, responseOf, showBack, type Screen } from './cancel.walk.js';
 
@@ -8,7 +9,8 @@ import { isMulti, responseOf, showBack, type Screen } from './cancel.walk.js';
  * The hosted cancel page's screens. Every button is a submit button of the screen's one form
  * (`b` = its button ref, cancel.walk.ts), so the page works without JavaScript; back buttons
  * are plain links. The same components render the live page (a POST to the session) and the
- * owner's preview (a POST to the preview URL, which records nothing).
+ * owner's preview (a POST to the preview URL, which records nothing). Built-in words come from
+ * the flow's locale (config `locale`, `strings`); the owner's words stay as written.
  */
 
 export type ViewApp = StepApp;
@@ -26,19 +28,17 @@ export const STORE_SUBSCRIPTIONS = [
   { store: 'Google Play', href: 'https://play.google.com/store/account/subscriptions' },
 ] as const;
 
-const ESCAPE_LABEL = 'Cancel subscription';
-
-function Shell(p: { title: string; app: ViewApp; preview?: boolean; head?: ComponentChildren; children: ComponentChildren }) {
+function Shell(p: { title: string; app: ViewApp; lang: string; preview?: boolean; head?: ComponentChildren; children: ComponentChildren }) {
   const note = p.preview ? 'of the draft. Nothing is recorded; buttons that leave the page show the deep link they would open.' : undefined;
   return (
-    <StepShell title={p.title} app={p.app} preview={note} styles={['cancel.css']} head={p.head}>
+    <StepShell title={p.title} app={p.app} lang={p.lang} preview={note} styles={['cancel.css']} head={p.head}>
       {p.children}
     </StepShell>
   );
 }
 
 /** One form per screen; the escape hatch (manage_subscription) sits under every screen that lacks it. */
-function ScreenForm(p: { urls: ScreenUrls; escape: boolean; children: ComponentChildren }) {
+function ScreenForm(p: { urls: ScreenUrls; escape: boolean; w: Words; children: ComponentChildren }) {
   return (
     <form method="post" action={p.urls.action} class="cx-form">
       <input type="hidden" name={p.urls.hidden[0]} value={p.urls.hidden[1]} />
@@ -46,7 +46,7 @@ function ScreenForm(p: { urls: ScreenUrls; escape: boolean; children: ComponentC
       {p.escape ? (
         <p class="cx-escape">
           <button type="submit" name="b" value="escape" formNoValidate class="cx-link">
-            {ESCAPE_LABEL}
+            {p.w.t('cancelEscape')}
           </button>
         </p>
       ) : null}
@@ -60,7 +60,6 @@ const Submit = (p: { ref: string; label: string; secondary?: boolean }) => (
   </button>
 );
 
-const Back = BackLink;
 
 export interface ScreenProps {
   config: CancelConfig;
@@ -68,8 +67,8 @@ export interface ScreenProps {
   screen: Screen;
   urls: ScreenUrls;
   preview?: boolean;
-  /** The reasons screen again after nothing was picked. */
-  error?: string;
+  /** The reasons screen again after nothing was picked (a catalog key). */
+  error?: MessageKey;
 }
 
 /** Whether a screen already shows a button firing manage_subscription (then no separate escape link). */
@@ -80,56 +79,57 @@ function showsEscape(c: CancelConfig, s: Screen): boolean {
   return !!r && !r.showThanksScreen && [r.primaryButton, r.secondaryButton].some((b) => b?.action === 'manage_subscription');
 }
 
-function titleOf(c: CancelConfig, s: Screen): string {
+function titleOf(c: CancelConfig, s: Screen, { t }: Words): string {
   switch (s.step) {
     case 'intro':
-      return c.intro.title || 'Before you go';
+      return c.intro.title || t('cancelIntroTitle');
     case 'reasons':
-      return c.reasonScreen.title || 'Why are you leaving?';
+      return c.reasonScreen.title || t('cancelReasonsTitle');
     case 'response':
       return responseOf(c, s.reason)?.title || (c.reasonScreen.reasons.find((r) => r.id === s.reason)?.label ?? '');
     case 'thanks':
-      return 'Thank you';
+      return t('cancelThanksTitle');
   }
 }
 
 export function ScreenPage(p: ScreenProps) {
   const { config: c, screen: s } = p;
-  const title = titleOf(c, s);
+  const w = wordsOf(c);
+  const title = titleOf(c, s, w);
   return (
-    <Shell title={title} app={p.app} preview={p.preview}>
-      <ScreenForm urls={p.urls} escape={!showsEscape(c, s)}>
+    <Shell title={title} app={p.app} lang={w.lang} preview={p.preview}>
+      <ScreenForm urls={p.urls} escape={!showsEscape(c, s)} w={w}>
         <section class={`cx-card cx-${s.step}`}>
-          {s.step === 'intro' ? <Intro c={c} title={title} /> : null}
-          {s.step === 'reasons' ? <Reasons c={c} title={title} urls={p.urls} error={p.error} /> : null}
-          {s.step === 'response' ? <Response c={c} title={title} reason={s.reason} urls={p.urls} /> : null}
-          {s.step === 'thanks' ? <Thanks title={title} app={p.app} /> : null}
+          {s.step === 'intro' ? <Intro c={c} title={title} w={w} /> : null}
+          {s.step === 'reasons' ? <Reasons c={c} title={title} urls={p.urls} error={p.error} w={w} /> : null}
+          {s.step === 'response' ? <Response c={c} title={title} reason={s.reason} urls={p.urls} w={w} /> : null}
+          {s.step === 'thanks' ? <Thanks title={title} app={p.app} w={w} /> : null}
         </section>
       </ScreenForm>
     </Shell>
   );
 }
 
-function Intro({ c, title }: { c: CancelConfig; title: string }) {
+function Intro({ c, title, w: { t } }: { c: CancelConfig; title: string; w: Words }) {
   return (
     <>
       <h1>{title}</h1>
       {c.intro.subtitle ? <p class="cx-lead">{c.intro.subtitle}</p> : null}
       <div class="cx-actions">
-        <Submit ref="intro:primary" label={c.intro.primaryButton || 'Continue'} />
-        <Submit ref="intro:secondary" label={c.intro.secondaryButton || 'Keep my plan'} secondary />
+        <Submit ref="intro:primary" label={c.intro.primaryButton || t('stepContinue')} />
+        <Submit ref="intro:secondary" label={c.intro.secondaryButton || t('cancelKeepPlan')} secondary />
       </div>
     </>
   );
 }
 
-function Reasons({ c, title, urls, error }: { c: CancelConfig; title: string; urls: ScreenUrls; error?: string }) {
+function Reasons({ c, title, urls, error, w: { t } }: { c: CancelConfig; title: string; urls: ScreenUrls; error?: MessageKey; w: Words }) {
   const multi = isMulti(c);
   const buttons = !multi && c.reasonScreen.autoAdvance === true;
-  const sub = c.reasonScreen.subtitle || (multi ? 'Pick all that apply.' : '');
+  const sub = c.reasonScreen.subtitle || (multi ? t('stepPickAll') : '');
   return (
     <>
-      {showBack(c) ? <Back href={urls.screen({ step: 'intro' })} /> : null}
+      {showBack(c) ? <BackLink href={urls.screen({ step: 'intro' })} label={t('stepBack')} /> : null}
       <fieldset class="cx-reasons" aria-describedby={sub ? 'cx-sub' : undefined}>
         <legend>
           <h1>{title}</h1>
@@ -141,7 +141,7 @@ function Reasons({ c, title, urls, error }: { c: CancelConfig; title: string; ur
         ) : null}
         {error ? (
           <p class="errors" role="alert">
-            {error}
+            {t(error)}
           </p>
         ) : null}
         <div class="cx-choices">
@@ -170,18 +170,18 @@ function Reasons({ c, title, urls, error }: { c: CancelConfig; title: string; ur
       </fieldset>
       {buttons ? null : (
         <div class="cx-actions">
-          <Submit ref="reasons:continue" label="Continue" />
+          <Submit ref="reasons:continue" label={t('stepContinue')} />
         </div>
       )}
     </>
   );
 }
 
-function Response({ c, title, reason, urls }: { c: CancelConfig; title: string; reason: string; urls: ScreenUrls }) {
+function Response({ c, title, reason, urls, w: { t } }: { c: CancelConfig; title: string; reason: string; urls: ScreenUrls; w: Words }) {
   const r = responseOf(c, reason)!;
   return (
     <>
-      {showBack(c) ? <Back href={urls.screen({ step: 'reasons' })} /> : null}
+      {showBack(c) ? <BackLink href={urls.screen({ step: 'reasons' })} label={t('stepBack')} /> : null}
       <h1>{title}</h1>
       {r.body ? <p class="cx-body">{r.body}</p> : null}
       <div class="cx-actions">
@@ -197,29 +197,29 @@ function Response({ c, title, reason, urls }: { c: CancelConfig; title: string; 
  * escape hatch is a full button here: a multi-select flow ends on this screen, and someone who
  * came to cancel must not have to hunt for the way on.
  */
-function Thanks({ title, app }: { title: string; app: ViewApp }) {
+function Thanks({ title, app, w: { t } }: { title: string; app: ViewApp; w: Words }) {
   return (
     <>
       <div class="cx-mark" aria-hidden="true">
         ✓
       </div>
       <h1>{title}</h1>
-      <p class="cx-lead">Your answer helps make {app.name} better.</p>
+      <p class="cx-lead">{t('cancelThanksBody', { app: app.name })}</p>
       <div class="cx-actions">
-        <Submit ref="thanks:return" label="Back to the app" />
-        <Submit ref="escape" label={ESCAPE_LABEL} secondary />
+        <Submit ref="thanks:return" label={t('cancelBackToApp')} />
+        <Submit ref="escape" label={t('cancelEscape')} secondary />
       </div>
     </>
   );
 }
 
-function StoreLinks() {
+function StoreLinks({ w: { t } }: { w: Words }) {
   return (
     <ul class="cx-stores">
       {STORE_SUBSCRIPTIONS.map((s) => (
         <li>
           <a class="cx-btn secondary" href={s.href} rel="noopener">
-            Manage in {s.store}
+            {t('cancelManageIn', { store: s.store })}
           </a>
         </li>
       ))}
@@ -238,58 +238,59 @@ export type Leaving =
  * hands the custom-scheme URL to the SDK), with the same link to tap when nothing happens. An
  * app without a deep-link scheme gets words instead of a broken link.
  */
-export function LeavePage({ app, leaving }: { app: ViewApp; leaving: Leaving }) {
+export function LeavePage({ app, leaving, w }: { app: ViewApp; leaving: Leaving; w: Words }) {
+  const { t } = w;
   const refresh = leaving.to === 'nowhere' ? null : <RefreshTo href={leaving.href} />;
   const manage = leaving.to !== 'web' && leaving.action === 'manage_subscription';
   let title: string;
   let body: ComponentChildren;
   if (leaving.to === 'app') {
-    title = `Opening ${app.name}…`;
+    title = t('cancelOpening', { target: app.name });
     body = (
       <>
-        <p class="cx-lead">If nothing happens, tap the button below.</p>
+        <p class="cx-lead">{t('cancelTapIfNothing')}</p>
         <div class="cx-actions">
-          <OpenLink href={leaving.href}>Open {app.name}</OpenLink>
+          <OpenLink href={leaving.href}>{t('stepOpenApp', { app: app.name })}</OpenLink>
         </div>
-        {manage ? <p class="cx-lead small">Or manage your subscription in your store account:</p> : null}
+        {manage ? <p class="cx-lead small">{t('cancelOrManage')}</p> : null}
       </>
     );
   } else if (leaving.to === 'web') {
     const host = new URL(leaving.href).host;
-    title = `Opening ${host}…`;
+    title = t('cancelOpening', { target: host });
     body = (
       <div class="cx-actions">
         <a class="cx-btn" href={leaving.href} rel="noopener">
-          Continue to {host}
+          {t('cancelContinueTo', { host })}
         </a>
       </div>
     );
   } else if (leaving.action === 'manage_subscription') {
-    title = 'Manage your subscription';
-    body = <p class="cx-lead">You can cancel or change your plan in your store account:</p>;
+    title = t('cancelManageTitle');
+    body = <p class="cx-lead">{t('cancelManageBody')}</p>;
   } else if (leaving.action === 'return_to_app') {
-    title = 'All set';
-    body = <p class="cx-lead">You can close this window and go back to {app.name}.</p>;
+    title = t('cancelAllSet');
+    body = <p class="cx-lead">{t('cancelCloseBack', { app: app.name })}</p>;
   } else {
-    title = `Open ${app.name} to continue`;
-    body = <p class="cx-lead">You can close this window and continue in {app.name}.</p>;
+    title = t('cancelOpenToContinue', { app: app.name });
+    body = <p class="cx-lead">{t('cancelCloseContinue', { app: app.name })}</p>;
   }
   return (
-    <Shell title={title} app={app} head={refresh}>
+    <Shell title={title} app={app} lang={w.lang} head={refresh}>
       <section class="cx-card cx-leave" aria-live="polite">
         <h1>{title}</h1>
         {body}
-        {manage ? <StoreLinks /> : null}
+        {manage ? <StoreLinks w={w} /> : null}
       </section>
     </Shell>
   );
 }
 
-/** The preview's stand-in for an exit: what would fire, and the way back to the screen. */
+/** The preview's stand-in for an exit: what would fire, and the way back to the screen. It speaks to the owner (English). */
 export function PreviewLeavePage(p: { app: ViewApp; label: string; leaving: Leaving; back: string }) {
   const l = p.leaving;
   return (
-    <Shell title="Preview" app={p.app} preview>
+    <Shell title="Preview" app={p.app} lang="en" preview>
       <section class="cx-card cx-leave">
         <h1>“{p.label}” leaves the page</h1>
         {l.to === 'nowhere' ? (
@@ -317,15 +318,15 @@ export function PreviewLeavePage(p: { app: ViewApp; label: string; leaving: Leav
 }
 
 /** 404s, expired links, too many requests: the way to the store's subscription pages is always there. */
-export function CancelMessagePage(p: { title: string; message: string }) {
+export function CancelMessagePage(p: { title: string; message: string; w: Words }) {
   return (
-    <Layout title={p.title} styles={['steps.css', 'cancel.css']} bodyClass="cx">
+    <Layout title={p.title} lang={p.w.lang} styles={['steps.css', 'cancel.css']} bodyClass="cx">
       <main class="cx-shell">
         <section class="cx-card cx-message">
           <h1>{p.title}</h1>
           <p class="cx-lead">{p.message}</p>
-          <p class="cx-lead small">To cancel or change a subscription, go to your store account:</p>
-          <StoreLinks />
+          <p class="cx-lead small">{p.w.t('cancelStoreHint')}</p>
+          <StoreLinks w={p.w} />
         </section>
       </main>
     </Layout>

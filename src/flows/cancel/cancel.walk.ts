@@ -1,3 +1,4 @@
+import type { MessageKey } from '../../kernel/i18n.js';
 import type { CancelButton, CancelConfig } from './cancel.schema.js';
 import type { Step } from './cancel.sessions.js';
 
@@ -28,10 +29,10 @@ export interface Recorded {
 export type Outcome =
   | { kind: 'screen'; screen: Screen; record: Recorded[] }
   | { kind: 'exit'; button: ExitButton; ref: string; from: Screen; record: Recorded[] }
-  /** Nothing picked: the reasons come back with a message (nothing recorded). */
-  | { kind: 'retry'; message: string }
+  /** Nothing picked: the reasons come back with a message (nothing recorded). Messages are catalog keys (kernel/i18n.steps.ts). */
+  | { kind: 'retry'; message: MessageKey }
   /** A ref or reason id the pinned config does not have (a stale or forged form): 400, nothing recorded. */
-  | { kind: 'invalid'; message: string };
+  | { kind: 'invalid'; message: MessageKey };
 
 export const ESCAPE: ExitButton = { action: 'manage_subscription' };
 const RETURN: ExitButton = { action: 'return_to_app' };
@@ -76,10 +77,10 @@ const exit = (from: Screen, ref: string, button: ExitButton): Outcome => ({
 /** After the reasons: single mode shows the pick's response (thanks when it has none); multi skips to thanks. */
 function picked(c: CancelConfig, ids: string[]): Outcome {
   const unique = [...new Set(ids)];
-  if (unique.length === 0) return { kind: 'retry', message: isMulti(c) ? 'Please pick at least one reason.' : 'Please pick a reason.' };
+  if (unique.length === 0) return { kind: 'retry', message: isMulti(c) ? 'cancelPickSome' : 'cancelPickOne' };
   const unknown = unique.find((id) => !hasReason(c, id));
-  if (unknown !== undefined) return { kind: 'invalid', message: 'That reason is not part of this flow.' };
-  if (!isMulti(c) && unique.length > 1) return { kind: 'invalid', message: 'Pick one reason.' };
+  if (unknown !== undefined) return { kind: 'invalid', message: 'cancelUnknownReason' };
+  if (!isMulti(c) && unique.length > 1) return { kind: 'invalid', message: 'cancelOneReason' };
   const record = unique.map((id): Recorded => ({ step: 'reason', key: id, detail: null }));
   const next: Screen = !isMulti(c) && responseOf(c, unique[0]) ? { step: 'response', reason: unique[0] } : { step: 'thanks' };
   return { kind: 'screen', screen: next, record };
@@ -96,7 +97,7 @@ export function press(c: CancelConfig, ref: string, reasons: string[]): Outcome 
   const m = /^response:([a-z][a-z0-9_]*):(primary|secondary)$/.exec(ref);
   const response = m ? responseOf(c, m[1]) : undefined;
   const button = m && response ? (m[2] === 'primary' ? response.primaryButton : response.secondaryButton) : undefined;
-  if (!m || !response || !button || !hasReason(c, m[1])) return { kind: 'invalid', message: 'That button is not part of this flow.' };
+  if (!m || !response || !button || !hasReason(c, m[1])) return { kind: 'invalid', message: 'cancelUnknownButton' };
   const here: Screen = { step: 'response', reason: m[1] };
   // Opt-in thanks screen: the click counts, nothing fires (SPEC "Cancel config").
   if (response.showThanksScreen) return { kind: 'screen', screen: { step: 'thanks' }, record: [click(ref, button.action)] };

@@ -6,6 +6,7 @@ import type { OperationDeps } from '../../kernel/http.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import { checkFormToken, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
 import { negotiate, translator, type MessageKey, type Translate } from '../../kernel/i18n.js';
+import type { Brand } from '../../kernel/pages/bare-page.js';
 import { MessagePage } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
@@ -70,13 +71,26 @@ function fieldErrors(issues: Issue[], fields: PageField[], t: Translate) {
   return out;
 }
 
-/** Pages without a published config speak the visitor's language (Accept-Language). */
-function messagePage(request: FastifyRequest, reply: FastifyReply, status: number, title: MessageKey, message: MessageKey) {
+/**
+ * Pages without a published config speak the visitor's language (Accept-Language), and carry the
+ * app's name and logo when the app exists (`brand`, kernel/pages/bare-page.ts).
+ */
+async function messagePage(request: FastifyRequest, reply: FastifyReply, status: number, title: MessageKey, message: MessageKey, brand?: BrandOf) {
   const lang = negotiate(request.headers['accept-language']);
   const t = translator(lang);
-  return sendPage(reply, MessagePage({ title: t(title), message: t(message), lang }), { status });
+  const app = await brand?.((request.params as Params).appSlug).catch(() => undefined);
+  return sendPage(reply, MessagePage({ title: t(title), message: t(message), lang, app }), { status, frameable: isEmbed(request) });
 }
-const notPublished = (request: FastifyRequest, reply: FastifyReply) => messagePage(request, reply, 404, 'notPublishedTitle', 'notPublishedBody');
+type BrandOf = (appSlug: string) => Promise<Brand | undefined>;
+
+/** `/embed/<type>/<app>`: the one copy of a form other sites may frame (docs/embeds.md). */
+const isEmbed = (request: FastifyRequest) => !!request.routeOptions.url?.startsWith('/embed/');
+/** The embed's look, kept on its own redirects: `compact=1` (form only), `transparent=1` (embed-frame.js). */
+const EMBED_FLAGS = ['compact', 'transparent'] as const;
+const embedFlags = (request: FastifyRequest) => {
+  const q = request.query as Record<string, unknown>;
+  return isEmbed(request) ? EMBED_FLAGS.filter((f) => q[f] === '1') : [];
+};
 
 /**
  * GET renders the page; POST (urlencoded, no JavaScript) submits, then 303-redirects to
@@ -85,8 +99,9 @@ const notPublished = (request: FastifyRequest, reply: FastifyReply) => messagePa
  * outcome (`joined`, or `already` when the address was on the list), so a hand-typed `?done=1`
  * shows the form, not a success that never happened.
  */
-export function registerHostedForm(app: FastifyInstance, paths: string[], form: HostedForm, opts: { deps: OperationDeps; rateLimit: number; host?: string }) {
+export function registerHostedForm(app: FastifyInstance, paths: string[], form: HostedForm, opts: { deps: OperationDeps; rateLimit: number; host?: string; brand?: BrandOf; embeddable?: boolean }) {
   const constraints = opts.host ? { host: opts.host } : undefined;
+  const notPublished = (request: FastifyRequest, reply: FastifyReply) => messagePage(request, reply, 404, 'notPublishedTitle', 'notPublishedBody', opts.brand);
 
   const load = async (request: FastifyRequest) => {
     const p = request.params as Params;
@@ -109,7 +124,9 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
   };
   const tokenFor = (request: FastifyRequest) => formToken(opts.deps.secret, scopeOf(request), clientInfo(request, opts.deps.secret, opts.deps.country).ipHash);
 
-  for (const url of paths) {
+  const look = (request: FastifyRequest) => ({ compact: embedFlags(request).includes('compact') });
+  // Embeddable forms also answer under /embed/…, the only copy other sites may frame.
+  for (const url of opts.embeddable ? [...paths, ...paths.map((p) => `/embed${p}`)] : paths) {
     app.route({
       method: 'GET',
       url,
@@ -119,7 +136,7 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
         try {
           const { view } = await load(request);
           const outcome = doneOutcome(request);
-          return sendPage(reply, FormPage({ v: view, state: { done: !!outcome, already: outcome === 'already', token: tokenFor(request) } }));
+          return sendPage(reply, FormPage({ v: view, state: { done: !!outcome, already: outcome === 'already', token: tokenFor(request), ...look(request) } }), { frameable: isEmbed(request) });
         } catch (e) {
           if (e instanceof AppError && e.status === 404) return notPublished(request, reply);
           throw e;
@@ -137,7 +154,7 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
       // People without JavaScript get a page, not the API's JSON, when they post too often.
       errorHandler: (err: { statusCode?: number }, request, reply) => {
         if (err.statusCode !== 429) throw err;
-        return messagePage(request, reply, 429, 'tooManyTitle', 'tooManyBody');
+        return messagePage(request, reply, 429, 'tooManyTitle', 'tooManyBody', opts.brand);
       },
       handler: async (request, reply) => {
         let loaded;
@@ -154,7 +171,7 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
           const errors = fieldErrors(issues, view.fields, t);
           const n = Object.keys(errors).length;
           const error = message ?? (n > 1 ? t('checkFields', { n }) : n === 1 || !issues[0] ? t('checkField') : plainMessage(issues[0].message, t));
-          return sendPage(reply, FormPage({ v: view, state: { values: keptValues(posted, view.fields), error, fieldErrors: errors, token: tokenFor(request) } }), { status });
+          return sendPage(reply, FormPage({ v: view, state: { values: keptValues(posted, view.fields), error, fieldErrors: errors, token: tokenFor(request), ...look(request) } }), { status, frameable: isEmbed(request) });
         };
         const client = clientInfo(request, opts.deps.secret, opts.deps.country);
         if (!checkFormToken(opts.deps.secret, scopeOf(request), client.ipHash, posted[FORM_TOKEN_FIELD])) return rerender([], 403, t('formExpired'));
@@ -171,7 +188,8 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
         }
         const outcome = (result as { alreadySignedUp?: boolean } | undefined)?.alreadySignedUp ? 'already' : 'joined';
         const receipt = formToken(opts.deps.secret, `${scopeOf(request)}\ndone\n${outcome}`, client.ipHash);
-        return reply.redirect(`${request.url.split('?')[0]}?done=${outcome}.${receipt}`, 303);
+        const flags = embedFlags(request).map((f) => `&${f}=1`).join('');
+        return reply.redirect(`${request.url.split('?')[0]}?done=${outcome}.${receipt}${flags}`, 303);
       },
     });
   }

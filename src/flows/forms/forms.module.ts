@@ -14,6 +14,7 @@ import { createWaitlistService } from '../waitlist/waitlist.service.js';
 import { createWaitlistStore } from '../waitlist/waitlist.store.js';
 import type { FormKind } from './forms.kind.js';
 import { registerFormPages } from './forms.pages.js';
+import { brandLookup } from '../../kernel/pages/bare-page.js';
 import { formOperations } from './forms.routes.js';
 import { createFormService } from './forms.service.js';
 import { createFormStore } from './forms.store.js';
@@ -67,7 +68,7 @@ export const formsModule = defineModule({
       ],
       routes: (app, ctx) => {
         logger = app.log;
-        registerFormPages(app, forms, k.config, ctx.deps);
+        registerFormPages(app, forms, k.config, ctx.deps, brandLookup(k.apps));
       },
       subjectData: forms.subjectData,
       close: async () => forms.mailer.close(),

@@ -5,6 +5,7 @@ import type { OperationDeps } from '../../kernel/http.js';
 import { separateSignupHost } from '../../kernel/signup-host.js';
 import { waitlistHostedForm } from '../waitlist/waitlist.pages.js';
 import { registerHostedForm, type HostedForm } from './forms.hosted.js';
+import type { Brand } from '../../kernel/pages/bare-page.js';
 import type { FormKind } from './forms.kind.js';
 import { FORM_KINDS, type FormsServices } from './forms.module.js';
 import type { FormView } from './forms.view.js';
@@ -44,14 +45,14 @@ export function kindView(kind: FormKind, app: AppRow, flowSlug: string, c: any):
  * (which then serves nothing else: kernel/signup-host.ts); when it shares WEB_URL's host those
  * catch-all paths would shadow every other page, so only /waitlist/... is served there.
  */
-export function registerFormPages(app: FastifyInstance, m: FormsServices, config: Config, deps: OperationDeps) {
-  const opts = { deps, rateLimit: m.rateLimit };
+export function registerFormPages(app: FastifyInstance, m: FormsServices, config: Config, deps: OperationDeps, brand?: (appSlug: string) => Promise<Brand | undefined>) {
+  const opts = { deps, rateLimit: m.rateLimit, brand };
   for (const kind of FORM_KINDS) {
     const t = kind.flow.type;
-    registerHostedForm(app, [`/${t}/:appSlug`, `/${t}/:appSlug/:flowSlug`], kindHostedForm(kind, m), opts);
+    registerHostedForm(app, [`/${t}/:appSlug`, `/${t}/:appSlug/:flowSlug`], kindHostedForm(kind, m), { ...opts, embeddable: true });
   }
   const waitlist = waitlistHostedForm(m);
-  registerHostedForm(app, ['/waitlist/:appSlug', '/waitlist/:appSlug/:flowSlug'], waitlist, opts);
+  registerHostedForm(app, ['/waitlist/:appSlug', '/waitlist/:appSlug/:flowSlug'], waitlist, { ...opts, embeddable: true });
   const signupHost = separateSignupHost(config);
   if (signupHost) registerHostedForm(app, ['/:appSlug', '/:appSlug/:flowSlug'], waitlist, { ...opts, host: signupHost });
 }

@@ -37,6 +37,8 @@ export interface FormState {
   fieldErrors?: Record<string, string>;
   /** Anti-forgery token of the form post (kernel/pages/form-token.ts). */
   token?: string;
+  /** An embed's `?compact=1`: the form alone (title, fields, button), tight spacing, no decoration. */
+  compact?: boolean;
 }
 
 const THEMES = ['minimal', 'gradient', 'dark', 'side_by_side'];
@@ -186,22 +188,27 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
       icon={v.app.logoUrl}
       image={v.app.logoUrl}
       siteName={v.app.name}
-      bodyClass={`theme-${theme}`}
+      bodyClass={`theme-${theme}${state.compact ? ' compact' : ''}`}
       styles={['forms.css']}
       scripts={['forms.js']}
     >
-      <main class={`shell${theme === 'side_by_side' ? ' wide' : ''}`}>
+      <main class={`shell${theme === 'side_by_side' && !state.compact ? ' wide' : ''}`}>
         <div class="split">
-          <header class="intro">
-            <div class="brand">
-              {v.app.logoUrl ? <img src={v.app.logoUrl} alt="" width={40} height={40} /> : null}
-              <span>{v.app.name}</span>
-            </div>
-            {v.hero?.eyebrow ? <span class="eyebrow">{v.hero.eyebrow}</span> : null}
-            <h1>{v.intro.title}</h1>
-            {v.intro.subtitle ? <p class="muted lead">{v.intro.subtitle}</p> : null}
-            {v.badge}
-          </header>
+          {state.compact ? (
+            // The host page around the embed is the app's own: no hero, just the form's title.
+            <h1 class="compact-title">{v.intro.title || v.app.name}</h1>
+          ) : (
+            <header class="intro">
+              <div class="brand">
+                {v.app.logoUrl ? <img src={v.app.logoUrl} alt="" width={40} height={40} /> : null}
+                <span>{v.app.name}</span>
+              </div>
+              {v.hero?.eyebrow ? <span class="eyebrow">{v.hero.eyebrow}</span> : null}
+              <h1>{v.intro.title}</h1>
+              {v.intro.subtitle ? <p class="muted lead">{v.intro.subtitle}</p> : null}
+              {v.badge}
+            </header>
+          )}
           <section class="card form-card" aria-live="polite">
             {state.done ? (
               <Success s={v.success} already={state.already} t={t} />
@@ -227,7 +234,7 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
               </>
             )}
           </section>
-          {v.extras ? <section class="extras">{v.extras}</section> : null}
+          {v.extras && !state.compact ? <section class="extras">{v.extras}</section> : null}
         </div>
       </main>
     </Layout>

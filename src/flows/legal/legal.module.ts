@@ -13,7 +13,7 @@ export const legalModule = defineModule({
     return {
       services: { legal: { legal } },
       operations: legalOperations({ apps: k.apps, legal }),
-      routes: (app) => registerLegalPages(app, { legal }),
+      routes: (app) => registerLegalPages(app, { legal, apps: k.apps }),
     };
   },
 });

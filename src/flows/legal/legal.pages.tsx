@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../kernel/errors.js';
-import { Layout, MessagePage } from '../../kernel/pages/layout.js';
+import { translator, type Locale, type MessageKey, type Translate } from '../../kernel/i18n.js';
+import { longDay } from '../../kernel/i18n.boards.js';
+import { brandLookup, sendBarePage } from '../../kernel/pages/bare-page.js';
+import { Layout } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { appStorePrivacy, playDataSafety, type AppStorePrivacy, type PlayDataSafety } from './legal.declaration.js';
 import { privacySections, termsSections, type Block, type Inline, type Section } from './legal.policy.js';
@@ -9,9 +12,14 @@ import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LegalDoc, LegalService } from './legal.service.js';
 
 type Kind = 'privacy' | 'terms';
-const TITLES: Record<Kind, string> = { privacy: 'Privacy policy', terms: 'Terms of use' };
+const TITLES: Record<Kind, MessageKey> = { privacy: 'lgPrivacy', terms: 'lgTerms' };
 
-const longDate = (ymd: string) => new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${ymd}T00:00:00Z`));
+/** The frame's words: headings, navigation, dates and tables follow the config's `locale`. */
+const wordsOf = (config: LegalConfig) => {
+  const locale: Locale = config.locale ?? 'en';
+  return { locale, t: translator(locale, config.strings), date: (ymd: string) => longDay(ymd, locale) };
+};
+type Words = ReturnType<typeof wordsOf>;
 
 /** Paths of one app's legal pages; version paths when `version` is given. */
 const paths = (slug: string, version?: number) => {
@@ -79,44 +87,58 @@ function BlockView({ b }: { b: Block }) {
   );
 }
 
-function DocShell(p: { doc: LegalDoc; title: string; archived: boolean; active: 'privacy' | 'terms' | 'appStore' | 'play'; children: preact.ComponentChildren; historyOf?: Kind }) {
+function DocShell(p: { doc: LegalDoc; title: MessageKey; archived: boolean; active: 'privacy' | 'terms' | 'appStore' | 'play'; children: preact.ComponentChildren; historyOf?: Kind }) {
   const { doc } = p;
+  const { t, date: longDate, locale } = wordsOf(doc.config);
+  const title = t(p.title);
   const here = paths(doc.app.slug, p.archived ? doc.version : undefined);
   const cur = paths(doc.app.slug);
   const next = doc.history.find((h) => h.version === doc.version + 1);
-  const lang = doc.config.locales?.[0]?.startsWith('en') ? doc.config.locales[0] : 'en';
+  const lang = doc.config.locale ?? (doc.config.locales?.[0]?.startsWith('en') ? doc.config.locales[0] : 'en');
   const nav: [typeof p.active, string, string][] = [
-    ['privacy', 'Privacy policy', here.privacy],
-    ['terms', 'Terms of use', here.terms],
-    ['appStore', 'App Store privacy', here.appStore],
-    ['play', 'Play Data safety', here.play],
+    ['privacy', t('lgPrivacy'), here.privacy],
+    ['terms', t('lgTerms'), here.terms],
+    ['appStore', t('lgAppStore'), here.appStore],
+    ['play', t('lgPlay'), here.play],
   ];
+  const effective = longDate(doc.effectiveDate);
   return (
-    <Layout title={`${p.title} · ${doc.app.name}`} description={`${p.title} of ${doc.app.name}, effective ${longDate(doc.effectiveDate)}.`} styles={['legal.css']} accent={doc.config.hero?.accentColor} bodyClass="legal-doc" lang={lang}>
+    <Layout
+      title={`${title} · ${doc.app.name}`}
+      description={t('lgDescription', { doc: title, app: doc.app.name, date: effective })}
+      styles={['legal.css']}
+      accent={doc.config.hero?.accentColor}
+      bodyClass="legal-doc"
+      lang={lang}
+      siteName={doc.app.name}
+    >
       <main class="doc">
         <header class="doc-head">
+          {/* The app's name, not its logo: these pages load nothing from another origin (a visit stays unseen by third parties). */}
           <p class="doc-app">{doc.app.name}</p>
-          <h1>{p.title}</h1>
+          <h1>{title}</h1>
           <p class="doc-meta">
-            Effective <time datetime={doc.effectiveDate}>{longDate(doc.effectiveDate)}</time> · {doc.version ? `Version ${doc.version}` : 'Draft (not published)'}
+            <Fill text={t('lgEffective')} slots={{ date: <time datetime={doc.effectiveDate}>{effective}</time> }} /> · {doc.version ? t('lgVersion', { n: doc.version }) : t('lgDraft')}
           </p>
-          <nav class="doc-nav" aria-label="Legal documents">
+          {/* The generated policy and terms are English: a reader of another language is told so. */}
+          {locale !== 'en' && p.historyOf ? <p class="doc-meta">{t('lgEnglishOnly')}</p> : null}
+          <nav class="doc-nav" aria-label={t('lgNav')}>
             {nav.map(([key, label, href]) => (key === p.active ? <span aria-current="page">{label}</span> : <a href={href}>{label}</a>))}
           </nav>
         </header>
         {p.archived ? (
           <aside class="notice" role="note">
             <p>
-              <strong>This is an earlier version.</strong> Version {doc.version} was in effect from {longDate(doc.effectiveDate)}
-              {next ? ` until ${longDate(next.effectiveDate)}` : ''}.{' '}
-              <a href={p.active === 'terms' ? cur.terms : p.active === 'privacy' ? cur.privacy : p.active === 'appStore' ? cur.appStore : cur.play}>Read the current version (version {doc.current})</a>.
+              <strong>{t('lgEarlier')}</strong>{' '}
+              {next ? t('lgWasInEffectUntil', { n: doc.version, from: effective, until: longDate(next.effectiveDate) }) : t('lgWasInEffect', { n: doc.version, from: effective })}{' '}
+              <a href={p.active === 'terms' ? cur.terms : p.active === 'privacy' ? cur.privacy : p.active === 'appStore' ? cur.appStore : cur.play}>{t('lgReadCurrent', { n: doc.current })}</a>
             </p>
           </aside>
         ) : null}
         {p.children}
         {p.historyOf ? (
           <section class="history" aria-labelledby="history">
-            <h2 id="history">Version history</h2>
+            <h2 id="history">{t('lgHistory')}</h2>
             <ol reversed>
               {doc.history.map((h) => {
                 const v = paths(doc.app.slug, h.version);
@@ -124,12 +146,12 @@ function DocShell(p: { doc: LegalDoc; title: string; archived: boolean; active: 
                 return (
                   <li value={h.version}>
                     {h.version === doc.version ? (
-                      <span aria-current="page">Version {h.version}</span>
+                      <span aria-current="page">{t('lgVersion', { n: h.version })}</span>
                     ) : (
-                      <a href={href}>Version {h.version}</a>
+                      <a href={href}>{t('lgVersion', { n: h.version })}</a>
                     )}{' '}
-                    — effective {longDate(h.effectiveDate)}
-                    {h.version === doc.current ? ' (current)' : ''}
+                    — {t('lgHistoryEntry', { date: longDate(h.effectiveDate) })}
+                    {h.version === doc.current ? ` ${t('lgCurrent')}` : ''}
                   </li>
                 );
               })}
@@ -141,9 +163,10 @@ function DocShell(p: { doc: LegalDoc; title: string; archived: boolean; active: 
   );
 }
 
+/** The generated policy or terms: English text (see the `locale` field), marked so for readers and screen readers. */
 function Sections({ sections }: { sections: Section[] }) {
   return (
-    <article class="doc-body">
+    <article class="doc-body" lang="en">
       {sections.map((s) => (
         <section id={s.id} aria-labelledby={`${s.id}-h`}>
           <h2 id={`${s.id}-h`}>{s.title}</h2>
@@ -156,9 +179,14 @@ function Sections({ sections }: { sections: Section[] }) {
   );
 }
 
-const yes = (b: boolean) => (b ? 'Yes' : 'No');
+/** A translated sentence with elements in its slots (`{date}` -> a <time>), in the language's word order. */
+function Fill({ text, slots }: { text: string; slots: Record<string, preact.ComponentChildren> }) {
+  return <>{text.split(/(\{\w+\})/).map((part) => (/^\{\w+\}$/.test(part) && part.slice(1, -1) in slots ? slots[part.slice(1, -1)] : part))}</>;
+}
 
-function AppStoreView({ d }: { d: AppStorePrivacy }) {
+function AppStoreView({ d, w }: { d: AppStorePrivacy; w: Words }) {
+  const { t } = w;
+  const yes = (b: boolean) => (b ? t('lgYes') : t('lgNo'));
   const box = (title: string, hint: string, list: AppStorePrivacy['entries']) => {
     const types = [...new Set(list.map((e) => e.category))];
     return types.length ? (
@@ -176,46 +204,46 @@ function AppStoreView({ d }: { d: AppStorePrivacy }) {
   return (
     <article class="doc-body">
       <section aria-labelledby="summary-h">
-        <h2 id="summary-h">App Privacy summary</h2>
+        <h2 id="summary-h">{t('lgSummary')}</h2>
         {d.dataNotCollected ? (
           <div class="label-box">
-            <h3>Data Not Collected</h3>
-            <p class="muted small">The developer does not collect any data from this app.</p>
+            <h3>{t('lgNotCollected')}</h3>
+            <p class="muted small">{t('lgNotCollectedHint')}</p>
           </div>
         ) : (
           <div class="label-grid">
-            {box('Data Used to Track You', 'May be used to track you across apps and websites owned by other companies.', d.entries.filter((e) => e.usedForTracking))}
-            {box('Data Linked to You', 'May be collected and linked to your identity.', d.entries.filter((e) => e.linkedToIdentity))}
-            {box('Data Not Linked to You', 'May be collected but is not linked to your identity.', d.entries.filter((e) => !e.linkedToIdentity))}
+            {box(t('lgTrack'), t('lgTrackHint'), d.entries.filter((e) => e.usedForTracking))}
+            {box(t('lgLinkedBox'), t('lgLinkedHint'), d.entries.filter((e) => e.linkedToIdentity))}
+            {box(t('lgNotLinkedBox'), t('lgNotLinkedHint'), d.entries.filter((e) => !e.linkedToIdentity))}
           </div>
         )}
       </section>
       {d.entries.length ? (
         <section aria-labelledby="entries-h">
-          <h2 id="entries-h">Details</h2>
+          <h2 id="entries-h">{t('details')}</h2>
           <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="entries-h">
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Data type</th>
-                  <th scope="col">Purpose</th>
-                  <th scope="col">Linked to you</th>
-                  <th scope="col">Tracking</th>
-                  <th scope="col">Source</th>
+                  <th scope="col">{t('lgDataType')}</th>
+                  <th scope="col">{t('lgPurpose')}</th>
+                  <th scope="col">{t('lgLinkedCol')}</th>
+                  <th scope="col">{t('lgTrackingCol')}</th>
+                  <th scope="col">{t('lgSource')}</th>
                 </tr>
               </thead>
               <tbody>
                 {d.entries.map((e) => (
                   <tr>
-                    <td data-label="Data type">
+                    <td data-label={t('lgDataType')}>
                       <span>
                         {e.category} <span class="muted small">({e.group})</span>
                       </span>
                     </td>
-                    <td data-label="Purpose">{e.purpose}</td>
-                    <td data-label="Linked to you">{yes(e.linkedToIdentity)}</td>
-                    <td data-label="Tracking">{yes(e.usedForTracking)}</td>
-                    <td data-label="Source">{e.source}</td>
+                    <td data-label={t('lgPurpose')}>{e.purpose}</td>
+                    <td data-label={t('lgLinkedCol')}>{yes(e.linkedToIdentity)}</td>
+                    <td data-label={t('lgTrackingCol')}>{yes(e.usedForTracking)}</td>
+                    <td data-label={t('lgSource')}>{e.source}</td>
                   </tr>
                 ))}
               </tbody>
@@ -223,53 +251,55 @@ function AppStoreView({ d }: { d: AppStorePrivacy }) {
           </div>
         </section>
       ) : null}
-      <Unmapped list={d.unmappedProcessors} />
+      <Unmapped list={d.unmappedProcessors} t={t} />
     </article>
   );
 }
 
-function Unmapped({ list }: { list: { id: string; name: string }[] }) {
+function Unmapped({ list, t }: { list: { id: string; name: string }[]; t: Translate }) {
   return list.length ? (
     <section aria-labelledby="unmapped-h">
-      <h2 id="unmapped-h">Also receives data</h2>
-      <p>These services receive data from the app but are not described in detail here: {list.map((x) => x.name).join(', ')}.</p>
+      <h2 id="unmapped-h">{t('lgAlsoReceives')}</h2>
+      <p>{t('lgAlsoReceivesBody', { list: list.map((x) => x.name).join(', ') })}</p>
     </section>
   ) : null;
 }
 
-function PlayView({ d }: { d: PlayDataSafety }) {
+function PlayView({ d, w }: { d: PlayDataSafety; w: Words }) {
+  const { t } = w;
+  const yes = (b: boolean) => (b ? t('lgYes') : t('lgNo'));
   return (
     <article class="doc-body">
       <section aria-labelledby="play-h">
-        <h2 id="play-h">Data safety summary</h2>
+        <h2 id="play-h">{t('lgSafetySummary')}</h2>
         <ul>
-          <li>{d.dataCollected ? 'The app collects data.' : 'No data collected.'}</li>
-          <li>{d.dataShared ? 'The app shares data with third parties.' : 'No data shared with third parties.'}</li>
+          <li>{d.dataCollected ? t('lgCollects') : t('lgNoCollect')}</li>
+          <li>{d.dataShared ? t('lgShares') : t('lgNoShare')}</li>
         </ul>
         {d.dataTypes.length ? (
           <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="play-h">
             <table>
               <thead>
                 <tr>
-                  <th scope="col">Data type</th>
-                  <th scope="col">Shared</th>
-                  <th scope="col">Optional</th>
-                  <th scope="col">Purposes</th>
-                  <th scope="col">Source</th>
+                  <th scope="col">{t('lgDataType')}</th>
+                  <th scope="col">{t('lgShared')}</th>
+                  <th scope="col">{t('lgOptional')}</th>
+                  <th scope="col">{t('lgPurposes')}</th>
+                  <th scope="col">{t('lgSource')}</th>
                 </tr>
               </thead>
               <tbody>
-                {d.dataTypes.map((t) => (
+                {d.dataTypes.map((x) => (
                   <tr>
-                    <td data-label="Data type">
+                    <td data-label={t('lgDataType')}>
                       <span>
-                        {t.dataType} <span class="muted small">({t.category})</span>
+                        {x.dataType} <span class="muted small">({x.category})</span>
                       </span>
                     </td>
-                    <td data-label="Shared">{yes(t.shared)}</td>
-                    <td data-label="Optional">{yes(t.optional)}</td>
-                    <td data-label="Purposes">{t.purposes.join(', ')}</td>
-                    <td data-label="Source">{t.sources.join(', ')}</td>
+                    <td data-label={t('lgShared')}>{yes(x.shared)}</td>
+                    <td data-label={t('lgOptional')}>{yes(x.optional)}</td>
+                    <td data-label={t('lgPurposes')}>{x.purposes.join(', ')}</td>
+                    <td data-label={t('lgSource')}>{x.sources.join(', ')}</td>
                   </tr>
                 ))}
               </tbody>
@@ -277,7 +307,7 @@ function PlayView({ d }: { d: PlayDataSafety }) {
           </div>
         ) : null}
       </section>
-      <Unmapped list={d.unmappedProcessors} />
+      <Unmapped list={d.unmappedProcessors} t={t} />
     </article>
   );
 }
@@ -320,25 +350,27 @@ export function legalDraftView(config: LegalConfig, app: AppRow, frozen: Frozen,
  * origin; printable). The privacy policy and terms of the current version, every published
  * version at /v/<n>, and the store declarations (JSON for programs, HTML for browsers).
  */
-export function registerLegalPages(app: FastifyInstance, deps: { legal: LegalService }) {
+export function registerLegalPages(app: FastifyInstance, deps: { legal: LegalService; apps: Parameters<typeof brandLookup>[0] }) {
   const { legal } = deps;
+  const brand = brandLookup(deps.apps);
   const route = { schema: { hide: true } };
   const CACHE = 'public, max-age=60';
 
-  const missing = (reply: FastifyReply) =>
-    sendPage(reply, MessagePage({ title: 'Not found', message: 'There is no published privacy policy or terms at this address. Check the link, or ask the app’s developer.' }), { status: 404 });
+  // In the visitor's language, with the app's name when the app exists (no logo: nothing from another origin).
+  const missing = (request: FastifyRequest, reply: FastifyReply, slug: string) =>
+    sendBarePage(request, reply, { status: 404, title: 'lgNotFoundTitle', message: 'lgNotFoundBody', brand: brand(slug).then((b) => b && { name: b.name, logoUrl: null }) });
 
   /** Loads a document, or answers the 404 page (unknown app, nothing published, no such version). */
-  async function load(reply: FastifyReply, slug: string, v?: string): Promise<LegalDoc | undefined> {
+  async function load(request: FastifyRequest, reply: FastifyReply, slug: string, v?: string): Promise<LegalDoc | undefined> {
     if (v !== undefined && !/^[1-9][0-9]{0,6}$/.test(v)) {
-      missing(reply);
+      await missing(request, reply, slug);
       return undefined;
     }
     try {
       return v === undefined ? await legal.current(slug) : await legal.version(slug, Number(v));
     } catch (e) {
       if (e instanceof AppError && e.status === 404) {
-        missing(reply);
+        await missing(request, reply, slug);
         return undefined;
       }
       throw e;
@@ -347,7 +379,7 @@ export function registerLegalPages(app: FastifyInstance, deps: { legal: LegalSer
 
   type P = { appSlug: string; n?: string };
   const doc = (kind: Kind) => async (request: FastifyRequest<{ Params: P }>, reply: FastifyReply) => {
-    const d = await load(reply, request.params.appSlug, request.params.n);
+    const d = await load(request, reply, request.params.appSlug, request.params.n);
     if (!d) return reply;
     const archived = request.params.n !== undefined;
     const facts = { appName: d.app.name, config: d.config, frozen: d.frozen };
@@ -378,14 +410,14 @@ export function registerLegalPages(app: FastifyInstance, deps: { legal: LegalSer
       const basis = legal.basisOf(d);
       return reply.send(which === 'appStore' ? appStorePrivacy(d.config, d.frozen, basis) : playDataSafety(d.config, d.frozen, basis));
     }
-    const d = await load(reply, request.params.appSlug, request.params.n);
+    const d = await load(request, reply, request.params.appSlug, request.params.n);
     if (!d) return reply;
     const archived = request.params.n !== undefined && d.version !== d.current;
     const basis = legal.basisOf(d);
     return sendPage(
       reply,
-      <DocShell doc={d} title={which === 'appStore' ? 'App Store privacy' : 'Google Play Data safety'} archived={archived} active={which}>
-        {which === 'appStore' ? <AppStoreView d={appStorePrivacy(d.config, d.frozen, basis)} /> : <PlayView d={playDataSafety(d.config, d.frozen, basis)} />}
+      <DocShell doc={d} title={which === 'appStore' ? 'lgAppStore' : 'lgPlayTitle'} archived={archived} active={which}>
+        {which === 'appStore' ? <AppStoreView d={appStorePrivacy(d.config, d.frozen, basis)} w={wordsOf(d.config)} /> : <PlayView d={playDataSafety(d.config, d.frozen, basis)} w={wordsOf(d.config)} />}
       </DocShell>,
       { cache: CACHE },
     );

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { configUrl } from '../../kernel/web-url.js';
 import { emailInput, hexColor } from '../forms/forms.schema.js';
 import { CAPABILITY_IDS, DATA_KIND_IDS, PURPOSE_IDS, type Receive, type ProcessorRole } from './legal.presets.js';
@@ -130,6 +131,8 @@ export const legalConfigObject = z
       .optional()
       .describe('Languages you offer the policy in. The generated pages are English for now; the first locale sets the page’s lang attribute when it is English.'),
     hero: z.object({ accentColor: hexColor.optional() }).strict().optional().describe('Look of the public pages: accent colour of links and headings.'),
+    locale: localeSchema.optional().describe('Language of the pages\' frame (headings, navigation, dates, tables); the generated policy and terms text stays English and is marked so.'),
+    strings: stringsSchema.optional(),
   })
   .strict();
 

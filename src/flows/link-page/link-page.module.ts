@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { brandLookup } from '../../kernel/pages/bare-page.js';
 import { createPageClickRecorder } from './link-page.clicks.js';
 import { linkPageFlow } from './link-page.flow.js';
 import { registerLinkPagePages } from './link-page.pages.js';
@@ -15,7 +16,7 @@ export const linkPageModule = defineModule({
     return {
       services: { linkPage: { clicks, stats } },
       operations: linkPageOperations({ apps: k.apps, flows: k.flows, stats }),
-      routes: (app) => registerLinkPagePages(app, { flows: k.flows, clicks }),
+      routes: (app) => registerLinkPagePages(app, { flows: k.flows, clicks, brand: brandLookup(k.apps) }),
       close: () => clicks.drain(),
     };
   },

@@ -2,7 +2,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRow } from '../../apps/apps.store.js';
 import { AppError } from '../../kernel/errors.js';
 import type { FlowService, PublishedFlow } from '../../kernel/flows/flows.service.js';
-import { Layout, MessagePage } from '../../kernel/pages/layout.js';
+import { translator, type MessageKey } from '../../kernel/i18n.js';
+import { sendBarePage, type Brand } from '../../kernel/pages/bare-page.js';
+import { Layout } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { applyBaseHeaders, bodilessRedirectRoute, REDIRECT_HEADERS } from '../../kernel/security-headers.js';
 import { isBotAgent } from '../../links/links.agents.js';
@@ -24,8 +26,10 @@ function LinkPage({ app, version, c, href }: { app: AppRow; version: number; c: 
   const go = href ?? ((kind: LinkKind, index: number) => goPath(app.slug, version, kind, index));
   const theme = THEMES.has(c.hero?.theme ?? '') ? c.hero!.theme! : 'minimal';
   const description = c.header.description || undefined;
+  const t = translator(c.locale, c.strings);
   return (
     <Layout
+      lang={c.locale ?? 'en'}
       title={c.header.title === app.name ? app.name : `${c.header.title} · ${app.name}`}
       description={description}
       accent={c.hero?.accentColor}
@@ -50,7 +54,7 @@ function LinkPage({ app, version, c, href }: { app: AppRow; version: number; c: 
           {description ? <p class="muted lp-desc">{description}</p> : null}
         </header>
         {c.iconLinks.length ? (
-          <nav aria-label="Profiles">
+          <nav aria-label={t('lpProfiles')}>
             <ul class="lp-icons">
               {c.iconLinks.map((l, i) => (
                 <li>
@@ -64,7 +68,7 @@ function LinkPage({ app, version, c, href }: { app: AppRow; version: number; c: 
           </nav>
         ) : null}
         {c.links.length ? (
-          <nav aria-label="Links">
+          <nav aria-label={t('lpLinks')}>
             <ul class="lp-links">
               {c.links.map((l, i) => (
                 <li>
@@ -86,14 +90,14 @@ function LinkPage({ app, version, c, href }: { app: AppRow; version: number; c: 
 /** The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): links go straight to their URLs (no click is counted). */
 export const linkPageDraftView = (c: LinkPageConfig, app: AppRow) => <LinkPage app={app} version={0} c={c} href={(_k, _i, url) => url} />;
 
-const NOT_PUBLISHED = { title: 'Not available yet', message: 'This page has not been published yet. Please check back later.' };
-const NO_LINK = { title: 'Link not found', message: 'There is no link at this address.' };
+const NOT_PUBLISHED = { title: 'notPublishedTitle', message: 'notPublishedBody' } as const;
+const NO_LINK = { title: 'lpNoLinkTitle', message: 'lpNoLinkBody' } as const;
 
 /** A page on a redirect route (which opted out of the global headers): they are put back. */
-function message(reply: FastifyReply, status: number, m: { title: string; message: string }) {
+function message(request: FastifyRequest, reply: FastifyReply, status: number, m: { title: MessageKey; message: MessageKey }, brand: Promise<Brand | undefined>, c?: LinkPageConfig) {
   applyBaseHeaders(reply);
   reply.header('x-robots-tag', 'noindex');
-  return sendPage(reply, MessagePage(m), { status });
+  return sendBarePage(request, reply, { status, ...m, brand, locale: c?.locale });
 }
 
 type PageReq = FastifyRequest<{ Params: { appSlug: string } }>;
@@ -107,7 +111,7 @@ type GoReq = FastifyRequest<{ Params: { appSlug: string; version: string; slot: 
  * another destination; a destination the owner has since removed from the page is not served
  * any more: such a click goes to the current page instead, uncounted.
  */
-export function registerLinkPagePages(app: FastifyInstance, deps: { flows: FlowService; clicks: PageClickRecorder }) {
+export function registerLinkPagePages(app: FastifyInstance, deps: { flows: FlowService; clicks: PageClickRecorder; brand: (slug: string) => Promise<Brand | undefined> }) {
   const { flows, clicks } = deps;
   const published = (appSlug: string) =>
     flows.publicFlow(appSlug, 'link_page').catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e))) as Promise<PublishedFlow | undefined>;
@@ -132,7 +136,7 @@ export function registerLinkPagePages(app: FastifyInstance, deps: { flows: FlowS
 
   app.get('/p/:appSlug', { schema: { hide: true } }, async (request: PageReq, reply) => {
     const p = await published(request.params.appSlug);
-    if (!p) return sendPage(reply, MessagePage(NOT_PUBLISHED), { status: 404 });
+    if (!p) return sendBarePage(request, reply, { status: 404, ...NOT_PUBLISHED, brand: deps.brand(request.params.appSlug) });
     // Shared caches may keep it a minute: its links name their version, so an old copy still counts right.
     return sendPage(reply, <LinkPage app={p.app} version={p.versionNumber} c={p.config as LinkPageConfig} />, { cache: 'public, max-age=60' });
   });
@@ -146,12 +150,12 @@ export function registerLinkPagePages(app: FastifyInstance, deps: { flows: FlowS
     handler: async (request: GoReq, reply) => {
       const { appSlug, version, slot } = request.params;
       const p = await published(appSlug);
-      if (!p) return message(reply, 404, NOT_PUBLISHED);
+      if (!p) return message(request, reply, 404, NOT_PUBLISHED, deps.brand(appSlug));
       const m = /^([il])(\d{1,2})$/.exec(slot);
       const config = m && /^[1-9]\d{0,8}$/.test(version) ? await versionConfig(p, Number(version)) : undefined;
       let kind: LinkKind = m?.[1] === 'i' ? 'icon' : 'link';
       let item = config && m ? (kind === 'icon' ? config.iconLinks : config.links)[Number(m[2])] : undefined;
-      if (!item) return message(reply, 404, NO_LINK);
+      if (!item) return message(request, reply, 404, NO_LINK, Promise.resolve({ name: p.app.name, logoUrl: p.app.logo_url }), p.config as LinkPageConfig);
       if (config !== p.config) {
         // An older version's link: served only while the page still shows its destination, and
         // counted as that link of the current page (its list and label now).

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { webUrlProblem } from '../../kernel/web-url.js';
 import { formHero, text } from '../forms/forms.schema.js';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 
 /** The most of each kind WIRE A.2 allows. */
 export const MAX_ICON_LINKS = 6;
@@ -75,6 +76,8 @@ export const linkPageConfig = z
     links: z.array(pageLink).max(MAX_LINKS).default([]).describe(`Up to ${MAX_LINKS} full-width link buttons, in order.`),
     legal: text(1000).optional().describe('Small print at the bottom of the page.'),
     hero: formHero.optional().describe('Looks: theme, eyebrow chip above the title, accent colour (buttons), titleFont (kept for the SDK; the page uses the system font).'),
+    locale: localeSchema.optional(),
+    strings: stringsSchema.optional(),
   })
   .strict();
 export type LinkPageConfig = z.infer<typeof linkPageConfig>;

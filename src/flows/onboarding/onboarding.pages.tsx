@@ -4,10 +4,12 @@ import { AppError } from '../../kernel/errors.js';
 import { flowSlugSchema, type FlowService } from '../../kernel/flows/flows.service.js';
 import { clientInfo } from '../../kernel/identity.js';
 import type { RouteContext } from '../../kernel/module.js';
+import { negotiate, type MessageKey } from '../../kernel/i18n.js';
 import { MessagePage } from '../../kernel/pages/layout.js';
 import { limitedPage, orPage, pageStepLimit } from '../../kernel/pages/page-routes.js';
 import { sendHtml, sendPage } from '../../kernel/pages/render.js';
 import { createSealer } from '../../kernel/pages/sealed.js';
+import { wordsOf, type Words } from '../../kernel/pages/steps.js';
 import { createPageTemplates } from '../../kernel/pages/templates.js';
 import { actionLink, usableScheme } from '../../kernel/sessions/deep-link.js';
 import { isBotAgent } from '../../links/links.agents.js';
@@ -96,12 +98,19 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
   for (const embed of [false, true]) {
     const prefix = embed ? '/embed/onboarding' : '/onboarding';
     const send = (reply: FastifyReply, page: VNode, status = 200) => sendPage(reply, page, { status, frameable: embed });
-    const message = (reply: FastifyReply, status: number, title: string, text: string) => send(reply, FunnelMessagePage({ title, message: text }), status);
-    const gone = (reply: FastifyReply) => message(reply, 404, 'This link has expired', 'This page does not exist or is no longer available.');
-    const notAvailable = (reply: FastifyReply) => message(reply, 404, 'Not available', 'This page does not exist or has not been published yet.');
-    const invalid = (reply: FastifyReply, text: string, status = 400) => message(reply, status, 'That didn’t work', text);
-    const orGone = <T,>(reply: FastifyReply, p: Promise<T>, onMissing = gone) => orPage(reply, p, onMissing, (r, text, status) => invalid(r, text, status));
-    const tooMany = (reply: FastifyReply) => message(reply, 429, 'Too many requests', 'Please wait a minute, then try again.');
+    // Pages without a funnel's config (a dead link, a rate limit) speak the visitor's language (Accept-Language).
+    const visitor = (reply: FastifyReply) => wordsOf(null, negotiate(reply.request.headers['accept-language']));
+    const message = (reply: FastifyReply, status: number, w: Words, title: string, text: string) => send(reply, FunnelMessagePage({ title, message: text, lang: w.lang }), status);
+    const gone = (reply: FastifyReply, w = visitor(reply)) => message(reply, 404, w, w.t('stepLinkExpired'), w.t('stepPageGone'));
+    const notAvailable = (reply: FastifyReply, w = visitor(reply)) => message(reply, 404, w, w.t('stepNotAvailable'), w.t('stepNotPublished'));
+    const invalid = (reply: FastifyReply, w: Words, text: string, status = 400) => message(reply, status, w, w.t('stepDidntWork'), text);
+    /** `invalid` with a catalog key, in the funnel's language. */
+    const refused = (reply: FastifyReply, config: OnboardingConfig, key: MessageKey) => {
+      const w = wordsOf(config);
+      return invalid(reply, w, w.t(key));
+    };
+    const orGone = <T,>(reply: FastifyReply, p: Promise<T>, onMissing: (reply: FastifyReply) => unknown = gone) => orPage(reply, p, onMissing, (r, text, status) => invalid(r, visitor(r), text, status));
+    const tooMany = (reply: FastifyReply, w = visitor(reply)) => message(reply, 429, w, w.t('stepTooMany'), w.t('tooManyBody'));
     const viewRoute = limitedPage(pageStepLimit(deps.rateLimit), 'onboarding.view', tooMany);
     const stepRoute = { ...limitedPage(pageStepLimit(deps.rateLimit), 'onboarding.step', tooMany), bodyLimit: 16 * 1024 };
     const sessionRoute = limitedPage(sessionLimit(deps.rateLimit), 'onboarding.session', tooMany);
@@ -115,7 +124,7 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
     const lookOf = (o: OpenFunnel): Look => ({ app: { name: o.app.name, logoUrl: o.app.logoUrl }, config: o.config, embed });
 
     /** A screen (intro or step) of a live session; cached unless it shows a carried answer or a message. */
-    function sendScreen(reply: FastifyReply, o: OpenFunnel, screen: Screen, progress: Progress, extra: { error?: string; email?: string } = {}, status = 200) {
+    function sendScreen(reply: FastifyReply, o: OpenFunnel, screen: Screen, progress: Progress, extra: { error?: MessageKey; email?: string } = {}, status = 200) {
       const state = seal(progress, o.session.id);
       const index = screen.kind === 'step' ? screen.index : -1;
       const prefill = extra.email !== undefined ? extra.email : index >= 0 ? prefillOf(o.config, progress, index) : undefined;
@@ -135,10 +144,10 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
       const o = await orGone(reply, sessions.open(request.params.appSlug, request.params.sessionId, str(q.t)));
       if (!o) return reply;
       const screen = screenOf(o.config, str(q.step));
-      if (!screen) return invalid(reply, 'This screen is not part of this funnel.');
+      if (!screen) return refused(reply, o.config, 'onboardingNoScreen');
       const progress = progressOf(o.config, q.a, o.session.id, q.scheme);
       if (screen.kind === 'done') {
-        if (!progress.claimToken) return invalid(reply, 'This screen is not part of this funnel.');
+        if (!progress.claimToken) return refused(reply, o.config, 'onboardingNoScreen');
         const scheme = endScheme(progress, o.session.source, o.app.deepLinkScheme);
         if (scheme) return send(reply, <InAppEndPage look={lookOf(o)} href={actionLink(scheme, 'onboarding_complete', o.session.id, [['claim_token', progress.claimToken]])} />);
         return send(reply, <HandoffPage look={lookOf(o)} claimToken={progress.claimToken} />);
@@ -155,10 +164,10 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
       const o = await orGone(reply, sessions.open(request.params.appSlug, request.params.sessionId, str(f.t)));
       if (!o) return reply;
       const at = atOf(f.at);
-      if (at === undefined) return invalid(reply, 'This screen is not part of this funnel.');
+      if (at === undefined) return refused(reply, o.config, 'onboardingNoScreen');
       const progress = progressOf(o.config, f.a, o.session.id);
       const outcome = press(o.config, at, posted(f), progress);
-      if (outcome.kind === 'invalid') return invalid(reply, outcome.message);
+      if (outcome.kind === 'invalid') return refused(reply, o.config, outcome.message);
       if (outcome.kind === 'retry') return sendScreen(reply, o, { kind: 'step', index: outcome.index }, progress, { error: outcome.message, email: outcome.email }, 422);
       const urls = (p: Progress) => sessionUrls(o.app.slug, o.session.id, o.session.token, seal(p, o.session.id));
       if (outcome.kind === 'screen') return reply.redirect(urls(outcome.progress).screen(outcome.screen), 303);
@@ -199,12 +208,13 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
     const slugOk = (request: FlowReq) => request.params.flowSlug === undefined || flowSlugSchema.safeParse(request.params.flowSlug).success;
 
     async function previewScreen(request: FlowReq, reply: FastifyReply, token: string) {
-      const d = await orGone(reply, preview.draft(request.params.appSlug, undefined, token), (r) => message(r, 404, 'Preview not available', 'This preview link is invalid or has expired. Ask for a new one.'));
+      // The owner's own page: in English, like the dashboard.
+      const d = await orGone(reply, preview.draft(request.params.appSlug, undefined, token), (r) => message(r, 404, wordsOf(null), 'Preview not available', 'This preview link is invalid or has expired. Ask for a new one.'));
       if (!d) return reply;
       const { app: a, config } = d;
       const bind = `p:${token}`;
       const look: Look = { app: { name: a.name, logoUrl: a.logo_url }, config, embed, preview: true };
-      const page = (screen: Screen, progress: Progress, extra: { error?: string; email?: string } = {}, status = 200) => {
+      const page = (screen: Screen, progress: Progress, extra: { error?: MessageKey; email?: string } = {}, status = 200) => {
         const urls = previewUrls(a.slug, token, seal(progress, bind));
         if (screen.kind === 'intro') return send(reply, <IntroPage look={look} urls={urls} />, status);
         if (screen.kind === 'step') {
@@ -220,10 +230,10 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
       if (request.method === 'POST') {
         const f = fieldsOf(request.body);
         const at = atOf(f.at);
-        if (at === undefined) return invalid(reply, 'This screen is not part of this funnel.');
+        if (at === undefined) return refused(reply, config, 'onboardingNoScreen');
         const progress = progressOf(config, f.a, bind);
         const outcome = press(config, at, posted(f), progress);
-        if (outcome.kind === 'invalid') return invalid(reply, outcome.message);
+        if (outcome.kind === 'invalid') return refused(reply, config, outcome.message);
         if (outcome.kind === 'retry') return page({ kind: 'step', index: outcome.index }, progress, { error: outcome.message, email: outcome.email }, 422);
         if (outcome.kind === 'screen') return reply.redirect(previewUrls(a.slug, token, seal(outcome.progress, bind)).screen(outcome.screen), 303);
         // The checks completion would make, and nothing stored.
@@ -236,7 +246,7 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
         return reply.redirect(previewUrls(a.slug, token, seal(outcome.progress, bind)).screen({ kind: 'done' }), 303);
       }
       const screen = screenOf(config, str(request.query.step));
-      if (!screen) return invalid(reply, 'This screen is not part of this funnel.');
+      if (!screen) return refused(reply, config, 'onboardingNoScreen');
       return page(screen, progressOf(config, request.query.a, bind, request.query.scheme));
     }
 
@@ -249,8 +259,8 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
       if (request.method === 'HEAD' || isBotAgent(request.headers['user-agent'] ?? '')) {
         const flow = await orGone(reply, deps.flows.publicFlow(appSlug, 'onboarding'), notAvailable);
         if (!flow) return reply;
-        const intro = (flow.config as OnboardingConfig).intro;
-        return send(reply, MessagePage({ title: intro.title || flow.app.name, message: intro.subtitle }));
+        const { intro, locale } = flow.config as OnboardingConfig;
+        return send(reply, MessagePage({ title: intro.title || flow.app.name, message: intro.subtitle, lang: locale }));
       }
       const started = await orGone(reply, sessions.startWeb(appSlug, undefined, clientInfo(request, deps.secret, ctx.country)), notAvailable);
       if (!started) return reply;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { configUrl } from '../../kernel/web-url.js';
 
 const text = (max: number) => z.string().max(max);
@@ -84,6 +85,8 @@ export const onboardingConfig = z
       })
       .strict()
       .optional(),
+    locale: localeSchema.optional(),
+    strings: stringsSchema.optional(),
   })
   .strict();
 export type OnboardingConfig = z.infer<typeof onboardingConfig>;

@@ -1,7 +1,8 @@
 import type { ComponentChildren } from 'preact';
+import type { MessageKey, Translate } from '../../kernel/i18n.js';
 import { Honeypot } from '../../kernel/pages/honeypot.js';
 import { Layout } from '../../kernel/pages/layout.js';
-import { BackLink, OpenLink, RefreshTo, StepShell, type StepApp } from '../../kernel/pages/steps.js';
+import { BackLink, OpenLink, RefreshTo, StepShell, wordsOf, type StepApp, type Words } from '../../kernel/pages/steps.js';
 import type { OnboardingConfig, OnboardingStep } from './onboarding.schema.js';
 import { answerKeys } from './onboarding.warnings.js';
 import { autoAdvances, isMulti, isRequired, type Screen } from './onboarding.walk.js';
@@ -11,7 +12,8 @@ import { autoAdvances, isMulti, isRequired, type Screen } from './onboarding.wal
  * app, or the web handoff). Every button is a submit button of the screen's one form (`b`,
  * onboarding.walk.ts) and Back is a link, so the funnel works without JavaScript;
  * public/onboarding.js only copies the claim token on the handoff. The same components render
- * the live page and the owner's preview.
+ * the live page and the owner's preview. Built-in words come from the funnel's locale (config
+ * `locale`, `strings`); the owner's words stay as written.
  */
 
 /** Where a screen's form posts, the capability and state it carries, and where its links go. */
@@ -41,6 +43,7 @@ function Shell(p: { title: string; look: Look; head?: ComponentChildren; childre
     <StepShell
       title={p.title}
       app={p.look.app}
+      lang={wordsOf(p.look.config).lang}
       preview={p.look.preview ? PREVIEW_NOTE : undefined}
       styles={['onboarding.css']}
       scripts={['onboarding.js']}
@@ -71,9 +74,9 @@ const Submit = (p: { value: string; label: string }) => (
   </button>
 );
 
-const Skip = () => (
+const Skip = ({ t }: { t: Translate }) => (
   <button type="submit" name="b" value="skip" formNoValidate class="cx-link ob-skip">
-    Skip
+    {t('onboardingSkip')}
   </button>
 );
 
@@ -109,8 +112,8 @@ export interface StepProps {
   index: number;
   /** The step's carried answer: picked option keys, or the email. */
   prefill?: string[] | string;
-  /** The step again after a refused answer. */
-  error?: string;
+  /** The step again after a refused answer (a catalog key). */
+  error?: MessageKey;
 }
 
 function titleOf(s: OnboardingStep) {
@@ -123,36 +126,37 @@ export function StepPage(p: StepProps) {
   const n = c.steps.length;
   const back = p.index === 0 ? p.urls.screen({ kind: 'intro' }) : p.urls.screen({ kind: 'step', index: p.index - 1 });
   const last = p.index === n - 1;
+  const w = wordsOf(c);
+  const error = p.error ? w.t(p.error) : undefined;
   return (
     <Shell title={titleOf(step)} look={p.look}>
       <div class="ob-top">
-        <BackLink href={back} />
+        <BackLink href={back} label={w.t('stepBack')} />
         <div class="ob-progress">
-          <span id="ob-progress">
-            {p.index + 1} of {n}
-          </span>
+          <span id="ob-progress">{w.t('onboardingProgress', { n: p.index + 1, total: n })}</span>
           <progress max={n} value={p.index + 1} aria-labelledby="ob-progress" />
         </div>
       </div>
       <ScreenForm urls={p.urls} at={p.index + 1}>
         <section class={`cx-card ob-step ob-${step.kind}`}>
-          {step.kind === 'question' ? <Question step={step} options={answerKeys(c)[p.index].options} prefill={p.prefill} error={p.error} /> : null}
-          {step.kind === 'info' ? <Info step={step} /> : null}
-          {step.kind === 'email_capture' ? <Email step={step} prefill={typeof p.prefill === 'string' ? p.prefill : undefined} error={p.error} /> : null}
+          {step.kind === 'question' ? <Question step={step} options={answerKeys(c)[p.index].options} prefill={p.prefill} error={error} w={w} /> : null}
+          {step.kind === 'info' ? <Info step={step} w={w} /> : null}
+          {step.kind === 'email_capture' ? <Email step={step} prefill={typeof p.prefill === 'string' ? p.prefill : undefined} error={error} w={w} /> : null}
           {/* Bots fill every field; the last step's post completes the funnel. */}
-          {last ? <Honeypot id="ob-website" /> : null}
+          {last ? <Honeypot id="ob-website" label={w.t('website')} /> : null}
         </section>
       </ScreenForm>
     </Shell>
   );
 }
 
-function Question(p: { step: Extract<OnboardingStep, { kind: 'question' }>; options: string[]; prefill?: string[] | string; error?: string }) {
+function Question(p: { step: Extract<OnboardingStep, { kind: 'question' }>; options: string[]; prefill?: string[] | string; error?: string; w: Words }) {
   const { step } = p;
+  const { t } = p.w;
   const multi = isMulti(step);
   const buttons = autoAdvances(step);
   const picked = new Set(Array.isArray(p.prefill) ? p.prefill : []);
-  const sub = step.subtitle || (multi ? 'Pick all that apply.' : '');
+  const sub = step.subtitle || (multi ? t('stepPickAll') : '');
   const describedBy = [sub ? 'ob-sub' : '', p.error ? 'ob-error' : ''].filter(Boolean).join(' ') || undefined;
   return (
     <>
@@ -193,15 +197,15 @@ function Question(p: { step: Extract<OnboardingStep, { kind: 'question' }>; opti
       </fieldset>
       {buttons && isRequired(step) ? null : (
         <div class="cx-actions">
-          {buttons ? null : <Submit value="next" label="Continue" />}
-          {isRequired(step) ? null : <Skip />}
+          {buttons ? null : <Submit value="next" label={t('stepContinue')} />}
+          {isRequired(step) ? null : <Skip t={t} />}
         </div>
       )}
     </>
   );
 }
 
-function Info(p: { step: Extract<OnboardingStep, { kind: 'info' }> }) {
+function Info(p: { step: Extract<OnboardingStep, { kind: 'info' }>; w: Words }) {
   const { step } = p;
   return (
     <>
@@ -209,14 +213,15 @@ function Info(p: { step: Extract<OnboardingStep, { kind: 'info' }> }) {
       <h1>{step.title}</h1>
       {step.body ? <p class="cx-body">{step.body}</p> : null}
       <div class="cx-actions">
-        <Submit value="next" label={step.continueLabel || 'Continue'} />
+        <Submit value="next" label={step.continueLabel || p.w.t('stepContinue')} />
       </div>
     </>
   );
 }
 
-function Email(p: { step: Extract<OnboardingStep, { kind: 'email_capture' }>; prefill?: string; error?: string }) {
+function Email(p: { step: Extract<OnboardingStep, { kind: 'email_capture' }>; prefill?: string; error?: string; w: Words }) {
   const { step } = p;
+  const { t } = p.w;
   const required = isRequired(step);
   const describedBy = [step.subtitle ? 'ob-sub' : '', p.error ? 'ob-error' : '', step.legal ? 'ob-legal' : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -230,14 +235,15 @@ function Email(p: { step: Extract<OnboardingStep, { kind: 'email_capture' }>; pr
       <ErrorNote id="ob-error" message={p.error} />
       <div class="field ob-email">
         <label for="ob-email">
-          Email address{required ? null : <span class="hint"> (optional)</span>}
+          {t('emailAddress')}
+          {required ? null : <span class="hint"> {t('optional')}</span>}
         </label>
         <input
           id="ob-email"
           type="email"
           name="email"
           value={p.prefill ?? ''}
-          placeholder={step.placeholder || 'you@example.com'}
+          placeholder={step.placeholder || t('onboardingEmailPlaceholder')}
           autocomplete="email"
           inputMode="email"
           autocapitalize="off"
@@ -254,8 +260,8 @@ function Email(p: { step: Extract<OnboardingStep, { kind: 'email_capture' }>; pr
         </p>
       ) : null}
       <div class="cx-actions">
-        <Submit value="next" label={step.submitLabel || 'Continue'} />
-        {required ? null : <Skip />}
+        <Submit value="next" label={step.submitLabel || t('stepContinue')} />
+        {required ? null : <Skip t={t} />}
       </div>
     </>
   );
@@ -268,6 +274,7 @@ function Email(p: { step: Extract<OnboardingStep, { kind: 'email_capture' }>; pr
  */
 export function InAppEndPage(p: { look: Look; href: string }) {
   const { app, config } = p.look;
+  const { t } = wordsOf(config);
   return (
     <Shell title={config.handoff.title} look={p.look} head={<RefreshTo href={p.href} />}>
       <section class="cx-card ob-end" aria-live="polite">
@@ -275,9 +282,9 @@ export function InAppEndPage(p: { look: Look; href: string }) {
           ✓
         </div>
         <h1>{config.handoff.title}</h1>
-        <p class="cx-lead">Taking you back to {app.name}… If nothing happens, tap the button below.</p>
+        <p class="cx-lead">{t('onboardingBackTo', { app: app.name })}</p>
         <div class="cx-actions">
-          <OpenLink href={p.href}>Continue in {app.name}</OpenLink>
+          <OpenLink href={p.href}>{t('onboardingContinueIn', { app: app.name })}</OpenLink>
         </div>
       </section>
     </Shell>
@@ -292,6 +299,7 @@ export function InAppEndPage(p: { look: Look; href: string }) {
  */
 export function HandoffPage(p: { look: Look; claimToken: string; preview?: ComponentChildren }) {
   const { app, config, embed } = p.look;
+  const { t } = wordsOf(config);
   const h = config.handoff;
   return (
     <Shell title={h.title} look={p.look}>
@@ -309,17 +317,18 @@ export function HandoffPage(p: { look: Look; claimToken: string; preview?: Compo
             </a>
           ) : (
             <button type="button" class="cx-btn" data-copy={p.claimToken} hidden data-js>
-              Copy my code
+              {t('onboardingCopyCode')}
             </button>
           )}
         </div>
-        <p class="ob-copied" role="status" data-copy-status></p>
+        {/* public/onboarding.js says these, in the page's language. */}
+        <p class="ob-copied" role="status" data-copy-status data-msg-copied={t('onboardingCopied')} data-msg-copy-failed={t('onboardingCopyFailed')}></p>
         <div class="ob-code">
           <p class="ob-code-help" data-nojs>
-            {h.appStoreUrl ? `Copy this code before you get the app: ${app.name} reads it when you first open it and picks up your answers.` : `Copy this code first: ${app.name} reads it when you open it and picks up your answers.`}
+            {h.appStoreUrl ? t('onboardingCopyBeforeStore', { app: app.name }) : t('onboardingCopyFirst', { app: app.name })}
           </p>
           <p class="ob-code-help" data-js hidden>
-            {h.appStoreUrl ? `“${h.ctaLabel}” copies this code: ${app.name} reads it when you first open it and picks up your answers.` : `Tap “Copy my code”, then open ${app.name}: it reads the code and picks up your answers.`}
+            {h.appStoreUrl ? t('onboardingCtaCopies', { label: h.ctaLabel, app: app.name }) : t('onboardingTapCopy', { copy: t('onboardingCopyCode'), app: app.name })}
           </p>
           <code class="ob-token" data-token>
             {p.claimToken}
@@ -334,7 +343,8 @@ export function HandoffPage(p: { look: Look; claimToken: string; preview?: Compo
 /** The preview's end: what would be stored, and what the live page would do in the app and on the web. */
 export function PreviewEndPage(p: { look: Look; answers: unknown; email?: string; deepLink: string | null; back: string }) {
   const summary = (
-    <section class="cx-card ob-preview-end">
+    // Words for the owner (English, like the dashboard), on a page in the funnel's language.
+    <section class="cx-card ob-preview-end" lang="en">
       <h1>The end of the funnel</h1>
       <p class="cx-lead">The live page would store these answers (keyed by answer key) and mint a claim token valid 7 days:</p>
       <pre class="cx-deeplink" data-would-store>
@@ -364,9 +374,9 @@ export function PreviewEndPage(p: { look: Look; answers: unknown; email?: string
 }
 
 /** 404s, expired links, too many requests. */
-export function FunnelMessagePage(p: { title: string; message: string }) {
+export function FunnelMessagePage(p: { title: string; message: string; lang: string }) {
   return (
-    <Layout title={p.title} styles={['steps.css', 'onboarding.css']} bodyClass="cx ob">
+    <Layout title={p.title} lang={p.lang} styles={['steps.css', 'onboarding.css']} bodyClass="cx ob">
       <main class="cx-shell">
         <section class="cx-card cx-message">
           <h1>{p.title}</h1>

@@ -1,4 +1,5 @@
 import type { Issue } from '../../kernel/errors.js';
+import type { MessageKey } from '../../kernel/i18n.js';
 import { usableScheme } from '../../kernel/sessions/deep-link.js';
 import type { Answers } from './onboarding.answers.js';
 import { htmlEmail } from '../../kernel/email.js';
@@ -123,28 +124,29 @@ export type Outcome =
   /** After the last step: complete the funnel with these. */
   | { kind: 'complete'; progress: Progress }
   /** The same step again with a message (nothing picked on a required step, an email that is not one); `email` as typed. */
-  | { kind: 'retry'; index: number; message: string; email?: string }
+  | { kind: 'retry'; index: number; message: MessageKey; email?: string }
   /** A button or option the pinned funnel does not have (a stale or forged form): 400. */
-  | { kind: 'invalid'; message: string };
+  | { kind: 'invalid'; message: MessageKey };
 
+/** The page's messages: catalog keys (kernel/i18n.steps.ts), put in words in the funnel's language. */
 export const MESSAGES = {
-  pickOne: 'Please pick an answer to continue.',
-  pickSome: 'Please pick at least one answer to continue.',
-  emailMissing: 'Please enter your email address.',
-  emailInvalid: 'Please enter a valid email address, like name@example.com.',
-} as const;
+  pickOne: 'onboardingPickOne',
+  pickSome: 'onboardingPickSome',
+  emailMissing: 'onboardingEmailMissing',
+  emailInvalid: 'onboardingEmailInvalid',
+} as const satisfies Record<string, MessageKey>;
 
-const invalid = (message = 'That button is not part of this funnel.'): Outcome => ({ kind: 'invalid', message });
+const invalid = (message: MessageKey = 'onboardingUnknownButton'): Outcome => ({ kind: 'invalid', message });
 
 /** What pressing button `b` on screen `at` (0 = intro, 1…n = a step) does. */
 export function press(c: OnboardingConfig, at: number, form: Posted, progress: Progress): Outcome {
   if (at === 0) return form.b === 'start' ? { kind: 'screen', screen: { kind: 'step', index: 0 }, progress } : invalid();
   const index = at - 1;
   const step = c.steps[index];
-  if (!step) return invalid('This screen is not part of this funnel.');
+  if (!step) return invalid('onboardingNoScreen');
   let answer: Carried;
   if (form.b === 'skip') {
-    if (isRequired(step) || step.kind === 'info') return invalid('This step cannot be skipped.');
+    if (isRequired(step) || step.kind === 'info') return invalid('onboardingNoSkip');
     answer = step.kind === 'email_capture' ? '' : [];
   } else if (step.kind === 'info') {
     if (form.b !== 'next') return invalid();
@@ -167,8 +169,8 @@ export function press(c: OnboardingConfig, at: number, form: Posted, progress: P
     } else if (form.b === 'next') picked = form.o;
     else return invalid();
     const indexes = [...new Set(picked)].map((k) => keys.indexOf(k));
-    if (indexes.some((n) => n < 0)) return invalid('That answer is not part of this funnel.');
-    if (!isMulti(step) && indexes.length > 1) return invalid('Pick one answer.');
+    if (indexes.some((n) => n < 0)) return invalid('onboardingUnknownAnswer');
+    if (!isMulti(step) && indexes.length > 1) return invalid('onboardingOneAnswer');
     if (indexes.length === 0 && isRequired(step)) return { kind: 'retry', index, message: isMulti(step) ? MESSAGES.pickSome : MESSAGES.pickOne };
     answer = indexes.sort((a, b) => a - b);
   }
@@ -184,7 +186,7 @@ export function press(c: OnboardingConfig, at: number, form: Posted, progress: P
  * for it: an answer missing from the carried progress (a step reached by URL, a state that no
  * longer opens) sends the visitor back there.
  */
-export function stepOfIssues(c: OnboardingConfig, issues: Issue[]): { index: number; message: string } {
+export function stepOfIssues(c: OnboardingConfig, issues: Issue[]): { index: number; message: MessageKey } {
   const keys = answerKeys(c);
   for (const issue of issues) {
     const m = /^\/answers\/(.+)$/.exec(issue.path);
@@ -199,7 +201,8 @@ export function stepOfIssues(c: OnboardingConfig, issues: Issue[]): { index: num
       if (email >= 0 || any >= 0) return { index: email >= 0 ? email : any, message: MESSAGES.emailMissing };
     }
   }
-  return { index: 0, message: issues[0]?.message ?? 'Please check your answers.' };
+  // Anything else (no step to point at): the first step, with a plain word rather than a validator's.
+  return { index: 0, message: 'onboardingCheckAnswers' };
 }
 
 /**

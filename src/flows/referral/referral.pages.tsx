@@ -3,8 +3,9 @@ import type { AppRow } from '../../apps/apps.store.js';
 import type { AppService } from '../../apps/apps.service.js';
 import type { Config } from '../../config.js';
 import { AppError } from '../../kernel/errors.js';
+import { negotiate, translator } from '../../kernel/i18n.js';
 import { clientInfo, type CountryLookup } from '../../kernel/identity.js';
-import { checkFormToken, FORM_TOKEN_EXPIRED, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
+import { checkFormToken, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
 import { Layout, MessagePage } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
@@ -28,13 +29,16 @@ interface Invite {
   fallback?: string;
 }
 
+/** The invite landing; built-in words in the config's `locale` (with its `strings`), the owner's as written. */
 function InvitePage(p: { invite: Invite; token: string; claimToken?: string; error?: string }) {
   const { config: c, app, code } = p.invite;
+  const t = translator(c.locale, c.strings);
   const l = c.landing;
   const referee = c.rewards.refereeEnabled ? c.rewards.refereeLabel : undefined;
   const description = [l.subtitle, referee].filter(Boolean).join(' ');
   return (
     <Layout
+      lang={c.locale ?? 'en'}
       title={`${l.title} · ${app.name}`}
       description={description}
       styles={['forms.css', 'referral.css']}
@@ -55,30 +59,30 @@ function InvitePage(p: { invite: Invite; token: string; claimToken?: string; err
           {l.subtitle ? <p class="muted lead">{l.subtitle}</p> : null}
           {referee ? <p class="pill reward">{referee}</p> : null}
           <p class="muted">
-            Invite code <strong class="code">{displayCode(code)}</strong>
+            {t('referralInviteCode')} <strong class="code">{displayCode(code)}</strong>
           </p>
           {p.claimToken ? (
             <div class="handoff" data-claimed>
-              <p>Copy this code, then open or install the app: it finds your invite when you paste it.</p>
+              <p>{t('referralCopyThen')}</p>
               <p>
-                <label for="claim">Your invite token</label>
+                <label for="claim">{t('referralToken')}</label>
                 <input id="claim" type="text" readonly value={p.claimToken} />
               </p>
               {p.invite.deepLink ? (
                 <p>
                   <a class="button" href={p.invite.deepLink}>
-                    Open {app.name}
+                    {t('stepOpenApp', { app: app.name })}
                   </a>
                 </p>
               ) : null}
               {p.invite.fallback ? (
                 <p>
                   <a class="button secondary" href={p.invite.fallback}>
-                    {c.landing.fallback === 'website' ? 'Visit the website' : 'Get the app'}
+                    {c.landing.fallback === 'website' ? t('referralWebsite') : t('referralGetApp')}
                   </a>
                 </p>
               ) : (
-                <p class="muted">Install {app.name} from your app store, then paste the code when it asks.</p>
+                <p class="muted">{t('referralInstall', { app: app.name })}</p>
               )}
             </div>
           ) : (
@@ -140,8 +144,13 @@ export function registerReferralPages(app: FastifyInstance, deps: { referrals: R
       fallback: l.fallback === 'website' ? l.websiteUrl : l.appStoreUrl,
     };
   }
-  const gone = (reply: FastifyReply) =>
-    sendPage(reply, MessagePage({ title: 'Invite not found', message: 'This invite link is not valid (any more). Ask your friend for a new one, or get the app from your app store.' }), { status: 404 });
+  // Pages without an invite's config (an unknown code, a rate limit) speak the visitor's language (Accept-Language).
+  const visitorPage = (reply: FastifyReply, status: number, title: 'referralNotFoundTitle' | 'tooManyTitle', message: 'referralNotFoundBody' | 'tooManyBody') => {
+    const lang = negotiate(reply.request.headers['accept-language']);
+    const t = translator(lang);
+    return sendPage(reply, MessagePage({ title: t(title), message: t(message), lang }), { status });
+  };
+  const gone = (reply: FastifyReply) => visitorPage(reply, 404, 'referralNotFoundTitle', 'referralNotFoundBody');
   const scope = (code: string) => `/r\n${code}`;
   const tokenFor = (request: Req, code: string) => formToken(config.secret, scope(code), clientInfo(request, config.secret, deps.country).ipHash);
 
@@ -162,7 +171,7 @@ export function registerReferralPages(app: FastifyInstance, deps: { referrals: R
       config: publicLimit(config.publicRateLimit, 'referral.intent'),
       errorHandler: (err: { statusCode?: number }, _request, reply) => {
         if (err.statusCode !== 429) throw err;
-        return sendPage(reply, MessagePage({ title: 'Too many attempts', message: 'Please wait a minute, then try again.' }), { status: 429 });
+        return visitorPage(reply, 429, 'tooManyTitle', 'tooManyBody');
       },
     },
     async (request, reply) => {
@@ -171,7 +180,7 @@ export function registerReferralPages(app: FastifyInstance, deps: { referrals: R
       const client = clientInfo(request, config.secret, deps.country);
       const token = tokenFor(request, invite.code);
       if (!checkFormToken(config.secret, scope(invite.code), client.ipHash, request.body?.[FORM_TOKEN_FIELD])) {
-        return sendPage(reply, <InvitePage invite={invite} token={token} error={FORM_TOKEN_EXPIRED} />, { status: 403 });
+        return sendPage(reply, <InvitePage invite={invite} token={token} error={translator(invite.config.locale, invite.config.strings)('formExpired')} />, { status: 403 });
       }
       const { claimToken } = await referrals.claimIntent({ appSlug: invite.app.slug, code: invite.code }, client);
       return sendPage(reply, <InvitePage invite={invite} token={token} claimToken={claimToken} />);

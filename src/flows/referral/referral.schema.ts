@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { configUrl } from '../../kernel/web-url.js';
 
 const text = (max: number) => z.string().max(max);
@@ -75,6 +76,8 @@ export const referralConfig = z.preprocess(
         .max(1_000_000)
         .optional()
         .describe('Attributions from one client (hashed address) to one referrer; 0 or omitted = unlimited. Caps obvious farming.'),
+      locale: localeSchema.optional(),
+      strings: stringsSchema.optional(),
     })
     .strict(),
 );

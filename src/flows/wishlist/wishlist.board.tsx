@@ -1,5 +1,6 @@
 import type { IdeaStatus, PublicIdea, WishlistConfig } from './wishlist.schema.js';
-import { categoryLabel, emailMode, ideaHref, Meta, Shell, statusLabel, SubmitForm, VoteButton, votesLabel, withQuery, type BoardUrls, type Common, type SubmitState } from './wishlist.views.js';
+import { translator } from '../../kernel/i18n.js';
+import { categoryLabel, counted, emailMode, ideaHref, Meta, Shell, statusLabel, SubmitForm, VoteButton, votesLabel, withQuery, type BoardUrls, type Common, type SubmitState } from './wishlist.views.js';
 
 /** The board itself (list and roadmap views, the filter form); the idea page and shared parts are in wishlist.views.tsx. */
 export type BoardView = 'list' | 'roadmap';
@@ -28,46 +29,47 @@ export interface BoardProps extends Common, SubmitState {
  * wishlist.js submits it when a select changes) with a search box and labelled selects.
  */
 function FilterForm(p: BoardProps) {
+  const { t } = p;
   const c = p.config;
   const roadmap = p.view === 'roadmap';
   const cats = c.categories ?? [];
   return (
-    <form method="get" action={p.urls.base} class="wl-filter" role="search" aria-label="Filter ideas" data-autosubmit>
+    <form method="get" action={p.urls.base} class="wl-filter" role="search" aria-label={t('wlFilter')} data-autosubmit>
       {Object.entries(p.urls.keep).map(([k, v]) => (
         <input type="hidden" name={k} value={v} />
       ))}
       {roadmap ? <input type="hidden" name="view" value="roadmap" /> : null}
       <div class="wl-filter-search">
-        <label for="wl-q">Search ideas</label>
+        <label for="wl-q">{t('wlSearchLabel')}</label>
         <div class="wl-filter-row">
           <input id="wl-q" type="search" name="q" maxLength={100} value={p.q ?? ''} autocomplete="off" />
           <button type="submit" class="wl-filter-go">
-            Search
+            {t('wlSearch')}
           </button>
         </div>
       </div>
       <div class={`wl-filter-selects${roadmap ? ' two' : ''}`}>
         {roadmap ? null : (
           <div class="wl-filter-field">
-            <label for="wl-sort">Sort</label>
+            <label for="wl-sort">{t('wlSort')}</label>
             <select id="wl-sort" name="sort">
               <option value="votes" selected={p.sort === 'votes'}>
-                Top
+                {t('wlSortTop')}
               </option>
               <option value="new" selected={p.sort === 'new'}>
-                New
+                {t('wlSortNew')}
               </option>
             </select>
           </div>
         )}
         {roadmap ? null : (
           <div class="wl-filter-field">
-            <label for="wl-status">Status</label>
+            <label for="wl-status">{t('wlStatus')}</label>
             <select id="wl-status" name="status">
-              <option value="">All</option>
+              <option value="">{t('wlAll')}</option>
               {(['open', 'planned', 'in_progress', 'done', 'declined'] as const).map((s) => (
                 <option value={s} selected={p.status === s}>
-                  {statusLabel(c, s)}
+                  {statusLabel(c, s, t)}
                 </option>
               ))}
             </select>
@@ -75,9 +77,9 @@ function FilterForm(p: BoardProps) {
         )}
         {cats.length > 0 ? (
           <div class="wl-filter-field">
-            <label for="wl-cat">Category</label>
+            <label for="wl-cat">{t('wlCategory')}</label>
             <select id="wl-cat" name="category">
-              <option value="">All</option>
+              <option value="">{t('wlAll')}</option>
               {cats.map((cat) => (
                 <option value={cat.id} selected={p.category === cat.id}>
                   {categoryLabel(c, cat.id)}
@@ -89,9 +91,9 @@ function FilterForm(p: BoardProps) {
       </div>
       <p class="wl-filter-view">
         {roadmap ? (
-          <a href={withQuery(p.urls.base, { ...p.urls.keep, q: p.q, category: p.category })}>← All ideas</a>
+          <a href={withQuery(p.urls.base, { ...p.urls.keep, q: p.q, category: p.category })}>{t('wlAllIdeas')}</a>
         ) : (
-          <a href={withQuery(p.urls.base, { ...p.urls.keep, view: 'roadmap', q: p.q, category: p.category })}>Roadmap: planned, in progress, done →</a>
+          <a href={withQuery(p.urls.base, { ...p.urls.keep, view: 'roadmap', q: p.q, category: p.category })}>{t('wlRoadmapLink')}</a>
         )}
       </p>
     </form>
@@ -100,40 +102,42 @@ function FilterForm(p: BoardProps) {
 
 function IdeaCard(p: { idea: PublicIdea; board: BoardProps; voteNeedsEmail: boolean; excerpt: boolean }) {
   const { idea, board } = p;
+  const { t, locale } = board;
   return (
     <li class="wl-idea card" id={`idea-${idea.id}`}>
       {p.voteNeedsEmail ? (
-        <a class="wl-vote-btn" href={ideaHref(board.urls, idea.id)} aria-label={`${votesLabel(idea.voteCount)}: vote for ${idea.title}`}>
+        <a class="wl-vote-btn" href={ideaHref(board.urls, idea.id)} aria-label={t('wlVoteFor', { votes: votesLabel(t, locale, idea.voteCount), title: idea.title })}>
           <span class="wl-arrow" aria-hidden="true">
             ▲
           </span>
           <span class="wl-count">{idea.voteCount}</span>
         </a>
       ) : (
-        <VoteButton idea={idea} urls={board.urls} back={board.self} disabled={board.preview} focus={board.focusId === idea.id} />
+        <VoteButton idea={idea} urls={board.urls} back={board.self} disabled={board.preview} focus={board.focusId === idea.id} t={t} locale={locale} />
       )}
       <div class="wl-body">
         <a class="wl-title" href={ideaHref(board.urls, idea.id)}>
           {idea.title}
         </a>
         {p.excerpt && idea.body ? <p class="wl-excerpt">{idea.body.length > 180 ? idea.body.slice(0, 180).trimEnd() + '…' : idea.body}</p> : null}
-        <Meta idea={idea} config={board.config} />
+        <Meta idea={idea} config={board.config} t={t} locale={locale} now={board.now} />
       </div>
     </li>
   );
 }
 
 export function BoardPage(p: BoardProps) {
+  const { t } = p;
   const c = p.config;
   const link = (q: Record<string, string | undefined>) =>
     withQuery(p.urls.base, { ...p.urls.keep, sort: p.sort === 'votes' ? undefined : p.sort, status: p.status, category: p.category, q: p.q, ...q });
   const voteNeedsEmail = emailMode(c) && !!c.identity?.requireEmailToVote;
   const filtered = !!(p.q || p.status || p.category);
-  const empty = filtered ? 'No ideas match these filters.' : 'No ideas here yet. Be the first to suggest one.';
+  const empty = filtered ? t('wlNoMatch') : t('wlEmpty');
   return (
-    <Shell {...p} title={c.intro.title || `${p.appName} wishlist`}>
+    <Shell {...p} title={c.intro.title || t('wlTitleDefault', { app: p.appName })}>
       <a class="wl-skip" href="#ideas">
-        Skip to ideas
+        {t('wlSkip')}
       </a>
       {p.compact ? null : (
         <header class="wl-hero">
@@ -141,7 +145,7 @@ export function BoardPage(p: BoardProps) {
           <h1>{c.intro.title}</h1>
           {c.intro.subtitle ? <p class="muted">{c.intro.subtitle}</p> : null}
           <a class="button secondary wl-jump" href="#submit">
-            {c.intro.submitLabel || 'Suggest an idea'}
+            {c.intro.submitLabel || t('wlSuggest')}
           </a>
         </header>
       )}
@@ -151,7 +155,7 @@ export function BoardPage(p: BoardProps) {
           {p.view === 'roadmap' ? (
             <div class="wl-roadmap">
               <h2 id="ideas" class="wl-board-heading" tabIndex={-1}>
-                Roadmap
+                {t('wlRoadmap')}
               </h2>
               <div class="wl-columns">
                 {ROADMAP_STATUSES.map((s) => {
@@ -159,14 +163,14 @@ export function BoardPage(p: BoardProps) {
                   return (
                     <section class={`wl-column c-${s}`} aria-labelledby={`col-${s}`}>
                       <h3 id={`col-${s}`}>
-                        <span class={`wl-badge s-${s}`}>{statusLabel(c, s)}</span>{' '}
+                        <span class={`wl-badge s-${s}`}>{statusLabel(c, s, t)}</span>{' '}
                         <span class="muted small">
-                          {ideas.length}
-                          <span class="visually-hidden"> {ideas.length === 1 ? 'idea' : 'ideas'}</span>
+                          <span aria-hidden="true">{ideas.length}</span>
+                          <span class="visually-hidden">{counted(t, p.locale, ideas.length, 'wlIdeasOne', 'wlIdeasOther')}</span>
                         </span>
                       </h3>
                       {ideas.length === 0 ? (
-                        <p class="muted small">Nothing here yet.</p>
+                        <p class="muted small">{t('wlNothingYet')}</p>
                       ) : (
                         <ol class="wl-list">
                           {ideas.map((idea) => (
@@ -182,7 +186,7 @@ export function BoardPage(p: BoardProps) {
           ) : (
             <>
               <h2 id="ideas" class="wl-board-heading visually-hidden" tabIndex={-1}>
-                Ideas
+                {t('wlIdeas')}
               </h2>
               {p.ideas.length === 0 ? (
                 <p class="card wl-empty muted">{empty}</p>
@@ -195,7 +199,7 @@ export function BoardPage(p: BoardProps) {
               )}
               {p.nextCursor ? (
                 <a class="button secondary wl-more" href={link({ cursor: p.nextCursor })}>
-                  More ideas
+                  {t('wlMore')}
                 </a>
               ) : null}
             </>
@@ -214,7 +218,8 @@ export function BoardPage(p: BoardProps) {
  * preview link shows it, with no ideas yet. Its forms are disabled (preview) and its links carry
  * a placeholder preview token the board refuses: nothing can be voted, submitted or recorded.
  */
-export function wishlistDraftView(config: WishlistConfig, app: { slug: string; name: string }) {
+export function wishlistDraftView(config: WishlistConfig, app: { slug: string; name: string; logo_url?: string | null }, now: Date) {
   const urls: BoardUrls = { base: `/wishlist/${encodeURIComponent(app.slug)}`, appSlug: app.slug, keep: { p: 'preview' } };
-  return <BoardPage config={config} appName={app.name} urls={urls} compact={false} preview ideas={[]} nextCursor={null} sort="votes" view="list" self={withQuery(urls.base, urls.keep)} />;
+  const words = { t: translator(config.locale, config.strings), locale: config.locale ?? 'en', now };
+  return <BoardPage config={config} appName={app.name} appLogo={app.logo_url} urls={urls} compact={false} preview ideas={[]} nextCursor={null} sort="votes" view="list" self={withQuery(urls.base, urls.keep)} {...words} />;
 }

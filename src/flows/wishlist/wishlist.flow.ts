@@ -24,5 +24,5 @@ export const wishlistFlow: FlowTypeDef<WishlistConfig> = {
   publicUrl: (p) => `${p.urls.web}/wishlist${pagePath({ ...p, primary: true })}`,
   multi: false,
   warnings: (config) => wishlistWarnings(config),
-  preview: (config, ctx) => wishlistDraftView(config, ctx.app),
+  preview: (config, ctx) => wishlistDraftView(config, ctx.app, ctx.clock.now()),
 };

@@ -1,5 +1,6 @@
 import { createMailer, type MailLogger } from '../../kernel/mail.js';
 import { defineModule } from '../../kernel/module.js';
+import { brandLookup } from '../../kernel/pages/bare-page.js';
 import { wishlistFlow } from './wishlist.flow.js';
 import { registerWishlistPages } from './wishlist.pages.js';
 import { wishlistOperations } from './wishlist.routes.js';
@@ -32,7 +33,11 @@ export const wishlistModule = defineModule({
       operations: wishlistOperations(wishlist),
       routes: (app, ctx) => {
         logger = app.log;
-        registerWishlistPages(app, wishlist, k.config, ctx.country);
+        registerWishlistPages(app, wishlist, k.config, ctx.country, {
+          clock: k.clock,
+          // The 404/429 pages of an existing app's board carry its name and logo.
+          brand: brandLookup(k.apps),
+        });
       },
       close: async () => mailer.close(),
     };

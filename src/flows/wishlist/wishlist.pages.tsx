@@ -3,8 +3,10 @@ import type { VNode } from 'preact';
 import type { Config } from '../../config.js';
 import { AppError } from '../../kernel/errors.js';
 import { clientInfo, type CountryLookup } from '../../kernel/identity.js';
-import { checkFormToken, FORM_TOKEN_EXPIRED, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
-import { MessagePage } from '../../kernel/pages/layout.js';
+import type { Clock } from '../../kernel/clock.js';
+import { translator, type Locale, type MessageKey, type Translate } from '../../kernel/i18n.js';
+import { sendBarePage, type Brand } from '../../kernel/pages/bare-page.js';
+import { checkFormToken, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
 import { sendPage } from '../../kernel/pages/render.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
 import { anonCookieHeader, newAnonId, readAnonCookie, type Viewer } from './wishlist.identity.js';
@@ -19,6 +21,17 @@ const ROADMAP_COLUMN_LIMIT = 50;
 
 type Req = FastifyRequest<{ Params: { appSlug: string; ideaId?: string }; Querystring: Record<string, string | undefined>; Body: Record<string, string | undefined> }>;
 
+/**
+ * A refusal of the service in the page's words (its messages are the API's English): the known
+ * ones by name, anything else as a plain "please try again".
+ */
+function plain(e: AppError, t: Translate): string {
+  if (e.message === 'email required') return t('wlEmailToAct');
+  if (e.status === 404) return t('wlIdeaNotFoundBody');
+  if (e.message.startsWith('Unknown category')) return t('wlUnknownCategory');
+  return t('somethingWrong');
+}
+
 /** Empty form fields mean "not given". */
 const given = (v: string | undefined) => (v === undefined || v.trim() === '' ? undefined : v);
 
@@ -27,15 +40,37 @@ const given = (v: string | undefined) => (v === undefined || v.trim() === '' ? u
  * but only the embed may be framed by other sites. Every form posts back here and works without
  * JavaScript; public/wishlist.js upgrades votes to in-place updates through the public API.
  */
-export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistService, config: Config, country: CountryLookup) {
+export function registerWishlistPages(
+  app: FastifyInstance,
+  wishlist: WishlistService,
+  config: Config,
+  country: CountryLookup,
+  deps: { clock: Clock; brand: (appSlug: string) => Promise<Brand | undefined> },
+) {
   const limits = wishlistLimits(wishlist.rateLimit);
-  // The same budgets as the public API's (one per client and action, whichever route spends it).
-  const voteLimit = { config: publicLimit(limits.vote, 'wishlist.vote'), schema: { hide: true } };
-  const submitLimit = { config: publicLimit(limits.write, 'wishlist.submit'), schema: { hide: true } };
-  const commentLimit = { config: publicLimit(limits.write, 'wishlist.comment'), schema: { hide: true } };
 
   for (const embed of [false, true]) {
     const prefix = embed ? '/embed/wishlist' : '/wishlist';
+
+    /**
+     * A page with no board to speak for it (unknown app, unpublished board, rate limit): in the
+     * visitor's language (Accept-Language), with the app's name and logo when the app exists.
+     */
+    const bare = (request: Req, reply: FastifyReply, status: number, title: MessageKey, message: MessageKey) =>
+      sendBarePage(request, reply, { status, title, message, brand: deps.brand(request.params.appSlug), frameable: embed });
+    // The same budgets as the public API's (one per client and action, whichever route spends
+    // it); over it, a page (not the API's JSON) for people posting without JavaScript.
+    const limited = (max: number, action: string) => ({
+      config: publicLimit(max, action),
+      schema: { hide: true },
+      errorHandler: (err: { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+        if (err.statusCode !== 429) throw err;
+        return bare(request as Req, reply, 429, 'tooManyTitle', 'tooManyBody');
+      },
+    });
+    const voteLimit = limited(limits.vote, 'wishlist.vote');
+    const submitLimit = limited(limits.write, 'wishlist.submit');
+    const commentLimit = limited(limits.write, 'wishlist.comment');
 
     /** Page context: the board (or a 404 page), the links' kept query, the visitor's identity. */
     async function open(request: Req, reply: FastifyReply) {
@@ -49,7 +84,7 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
         board = await wishlist.board(request.params.appSlug, q.p);
       } catch (e) {
         if (e instanceof AppError && e.status === 404) {
-          sendPage(reply, MessagePage({ title: 'Board not found', message: e.message === 'App not found' ? 'This board does not exist.' : e.message }), { status: 404, frameable: embed });
+          await bare(request, reply, 404, 'wlBoardNotFoundTitle', q.p !== undefined && e.message !== 'App not found' ? 'wlPreviewExpired' : 'wlBoardNotFoundBody');
           return undefined;
         }
         throw e;
@@ -59,7 +94,9 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       const scope = `${prefix}\n${request.params.appSlug}`;
       urls.token = formToken(config.secret, scope, viewer.ipHash);
       const tokenOk = request.method !== 'POST' || checkFormToken(config.secret, scope, viewer.ipHash, request.body?.[FORM_TOKEN_FIELD]);
-      const common = { config: board.config, appName: board.app.name, urls, compact: !!keep.compact, preview: board.preview, notifies: wishlist.notifiesAuthors };
+      const locale: Locale = board.config.locale ?? 'en';
+      const t = translator(locale, board.config.strings);
+      const common = { config: board.config, appName: board.app.name, appLogo: board.app.logo_url, urls, compact: !!keep.compact, preview: board.preview, notifies: wishlist.notifiesAuthors, t, locale, now: deps.clock.now() };
       // Where a no-JS vote returns to: this board view (a form post re-rendering the board has none).
       // (`voted`, which only says where the focus goes back to, is not carried along.)
       const self = request.method === 'GET' ? withQuery(request.url.split('?')[0], { ...q, voted: undefined }) : withQuery(urls.base, keep);
@@ -122,18 +159,20 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
 
     async function renderIdea(reply: FastifyReply, ctx: Ctx, ideaId: string, error?: string, status = 200, focusVote = false) {
       const idea = await wishlist.idea(ctx.board, ideaId, ctx.viewer).catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e)));
-      if (!idea) return page(reply, <ProblemPage {...ctx.common} title="Idea not found" message="It may have been removed or is still waiting for review." />, 404);
+      const t = ctx.common.t;
+      if (!idea) return page(reply, <ProblemPage {...ctx.common} title={t('wlIdeaNotFoundTitle')} message={t('wlIdeaNotFoundBody')} />, 404);
       const { comments } = await wishlist.comments(ctx.board, ideaId, 200);
       return page(reply, <IdeaPage {...ctx.common} idea={idea} comments={comments} self={ideaHref(ctx.urls, ideaId)} error={error} focusVote={focusVote} />, status);
     }
 
     const problem = (reply: FastifyReply, ctx: Ctx, e: unknown) => {
       if (!(e instanceof AppError) || e.status >= 500) throw e;
-      return page(reply, <ProblemPage {...ctx.common} title="That didn’t work" message={e.message === 'email required' ? 'Please enter your email to do this.' : e.message} />, e.status);
+      const t = ctx.common.t;
+      return page(reply, <ProblemPage {...ctx.common} title={t('wlDidntWork')} message={plain(e, t)} />, e.status);
     };
 
     const readOnly = (reply: FastifyReply, ctx: Ctx) =>
-      page(reply, <ProblemPage {...ctx.common} title="Preview only" message="This board is not published yet, so nothing can be changed." />, 403);
+      page(reply, <ProblemPage {...ctx.common} title={ctx.common.t('wlPreviewOnlyTitle')} message={ctx.common.t('wlPreviewOnlyBody')} />, 403);
 
     const showBoard = async (request: Req, reply: FastifyReply) => {
       const ctx = await open(request, reply);
@@ -152,10 +191,10 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       const ctx = await open(request, reply);
       if (!ctx) return;
       if (ctx.board.preview) return readOnly(reply, ctx);
-      if (!ctx.tokenOk) return renderBoard(request, reply, ctx, { error: FORM_TOKEN_EXPIRED }, 403);
+      if (!ctx.tokenOk) return renderBoard(request, reply, ctx, { error: ctx.common.t('formExpired') }, 403);
       const f = request.body ?? {};
       const body = voteBody.safeParse({ appSlug: ctx.urls.appSlug, ideaId: f.ideaId, email: given(f.email) });
-      if (!body.success) return page(reply, <ProblemPage {...ctx.common} title="That didn’t work" message="Please check the email address." />, 422);
+      if (!body.success) return page(reply, <ProblemPage {...ctx.common} title={ctx.common.t('wlDidntWork')} message={ctx.common.t('wlCheckEmail')} />, 422);
       try {
         await wishlist.vote(ctx.board, body.data.ideaId, { ...ctx.viewer, email: body.data.email }, f.on !== '0');
       } catch (e) {
@@ -178,7 +217,7 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       if (ctx.board.preview) return readOnly(reply, ctx);
       const f = request.body ?? {};
       const values = { title: f.title ?? '', body: f.body ?? '', category: f.category ?? '', displayName: f.displayName ?? '', email: f.email ?? '' };
-      if (!ctx.tokenOk) return renderBoard(request, reply, ctx, { values, error: FORM_TOKEN_EXPIRED }, 403);
+      if (!ctx.tokenOk) return renderBoard(request, reply, ctx, { values, error: ctx.common.t('formExpired') }, 403);
       // Honeypot filled: a bot. Pretend it worked and store nothing.
       if (given(f.website)) return page(reply, <SubmittedPage {...ctx.common} pending />);
       const parsed = submitBody.safeParse({
@@ -193,7 +232,8 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       if (!parsed.success) {
         const issue = parsed.error.issues[0];
         const field = String(issue.path[0] ?? '');
-        const message = field === 'title' ? 'Please give your idea a title (up to 120 characters).' : field === 'email' ? 'Please check the email address.' : `Please check the ${field || 'form'}.`;
+        const t = ctx.common.t;
+        const message = field === 'title' ? t('wlNeedTitle') : field === 'email' ? t('wlCheckEmail') : t('checkField');
         return renderBoard(request, reply, ctx, { values, error: message }, 422);
       }
       try {
@@ -201,7 +241,7 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
         return page(reply, <SubmittedPage {...ctx.common} pending={r.pending} />);
       } catch (e) {
         if (!(e instanceof AppError) || e.status !== 422) throw e;
-        return renderBoard(request, reply, ctx, { values, error: e.message === 'email required' ? 'Please enter your email to submit an idea.' : e.message }, 422);
+        return renderBoard(request, reply, ctx, { values, error: e.message === 'email required' ? ctx.common.t('wlEmailToSubmit') : plain(e, ctx.common.t) }, 422);
       }
     });
 
@@ -211,15 +251,15 @@ export function registerWishlistPages(app: FastifyInstance, wishlist: WishlistSe
       if (ctx.board.preview) return readOnly(reply, ctx);
       const ideaId = request.params.ideaId!;
       const ideaUrl = ideaHref(ctx.urls, ideaId);
-      if (!ctx.tokenOk) return renderIdea(reply, ctx, ideaId, FORM_TOKEN_EXPIRED, 403);
+      if (!ctx.tokenOk) return renderIdea(reply, ctx, ideaId, ctx.common.t('formExpired'), 403);
       const f = request.body ?? {};
       if (given(f.website)) return reply.redirect(ideaUrl, 303);
       const parsed = postCommentBody.safeParse({ appSlug: ctx.urls.appSlug, ideaId, body: f.body ?? '', displayName: given(f.displayName), email: given(f.email) });
-      if (!parsed.success) return renderIdea(reply, ctx, ideaId, 'Please write a comment (up to 2000 characters) and check the email address.', 422);
+      if (!parsed.success) return renderIdea(reply, ctx, ideaId, ctx.common.t('wlNeedComment'), 422);
       try {
         await wishlist.postComment(ctx.board, parsed.data, { ...ctx.viewer, email: parsed.data.email });
       } catch (e) {
-        if (e instanceof AppError && e.status === 422) return renderIdea(reply, ctx, ideaId, 'Please enter your email to comment.', 422);
+        if (e instanceof AppError && e.status === 422) return renderIdea(reply, ctx, ideaId, ctx.common.t('wlEmailToComment'), 422);
         return problem(reply, ctx, e);
       }
       return reply.redirect(`${ideaUrl}#comment-form`, 303);

@@ -3,6 +3,7 @@ import { htmlEmail } from '../../kernel/email.js';
 import { pageQuery } from '../../kernel/pagination.js';
 import { snakeId } from '../cancel/cancel.schema.js';
 import { success } from '../forms/forms.schema.js';
+import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 
 /** Statuses in lifecycle order. `pending` is the moderation queue and is never public. */
 export const IDEA_STATUSES = ['pending', 'open', 'planned', 'in_progress', 'done', 'declined'] as const;
@@ -55,6 +56,8 @@ export const wishlistConfig = z
       })
       .strict()
       .optional(),
+    locale: localeSchema.optional(),
+    strings: stringsSchema.optional(),
   })
   .strict()
   .superRefine((c, ctx) => {

@@ -5,10 +5,11 @@
  */
 export const HONEYPOT_FIELD = 'website';
 
-export function Honeypot(p: { id: string }) {
+/** `label` in the page's language (catalog key `website`): bots read it too. */
+export function Honeypot(p: { id: string; label: string }) {
   return (
     <div class="hp" aria-hidden="true">
-      <label for={p.id}>Website</label>
+      <label for={p.id}>{p.label}</label>
       <input id={p.id} type="text" name={HONEYPOT_FIELD} tabIndex={-1} autocomplete="off" />
     </div>
   );

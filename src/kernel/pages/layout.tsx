@@ -63,11 +63,18 @@ export function Layout(p: LayoutProps) {
 }
 
 /** A plain centred message page (not found, disabled, ended...). */
-export function MessagePage(p: { title: string; message: string; accent?: string | null; lang?: string }) {
+export function MessagePage(p: { title: string; message: string; accent?: string | null; lang?: string; app?: { name: string; logoUrl?: string | null } | null }) {
   return (
-    <Layout title={p.title} accent={p.accent} lang={p.lang} bodyClass="theme-minimal">
+    <Layout title={p.app ? `${p.title} · ${p.app.name}` : p.title} accent={p.accent} lang={p.lang} bodyClass="theme-minimal" icon={p.app?.logoUrl} siteName={p.app?.name}>
       <main class="shell narrow">
         <section class="card message">
+          {/* When the page belongs to a known app (its unpublished flow, a missing idea), it says whose. */}
+          {p.app ? (
+            <div class="brand">
+              {p.app.logoUrl ? <img src={p.app.logoUrl} alt="" width={40} height={40} /> : null}
+              <span>{p.app.name}</span>
+            </div>
+          ) : null}
           <h1>{p.title}</h1>
           <p class="muted">{p.message}</p>
         </section>

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { translator, type Locale, type MessageKey, type Translate } from '../i18n.js';
 import { Layout } from './layout.js';
 
 /**
@@ -15,7 +16,12 @@ export interface StepApp {
 export interface StepShellProps {
   title: string;
   app: StepApp;
-  /** The owner's preview: the banner's words (a "Preview" label comes first). */
+  /** The `lang` of the page: the flow's locale (its built-in words come from that catalog). */
+  lang?: string;
+  /**
+   * The owner's preview: the banner's words (a "Preview" label comes first). They speak to the
+   * owner, in the dashboard's language (English), whatever the flow's locale.
+   */
   preview?: ComponentChildren;
   /** The flow's own stylesheets, after steps.css. */
   styles?: string[];
@@ -31,6 +37,7 @@ export function StepShell(p: StepShellProps) {
   return (
     <Layout
       title={p.title ? `${p.title} · ${p.app.name}` : p.app.name}
+      lang={p.lang}
       styles={['steps.css', ...(p.styles ?? [])]}
       scripts={p.scripts}
       accent={p.accent}
@@ -42,7 +49,7 @@ export function StepShell(p: StepShellProps) {
     >
       <main class="cx-shell">
         {p.preview ? (
-          <p class="cx-preview" role="status">
+          <p class="cx-preview" role="status" lang="en">
             <strong>Preview</strong> {p.preview}
           </p>
         ) : null}
@@ -56,10 +63,11 @@ export function StepShell(p: StepShellProps) {
   );
 }
 
-/** Back to the previous screen: a plain link (the screens are GETs). */
-export const BackLink = (p: { href: string }) => (
+/** Back to the previous screen: a plain link (the screens are GETs); `label` in the page's language. */
+export const BackLink = (p: { href: string; label: string }) => (
   <a class="cx-back" href={p.href}>
-    <span aria-hidden="true">‹</span>Back
+    <span aria-hidden="true">‹</span>
+    {p.label}
   </a>
 );
 
@@ -77,3 +85,15 @@ export const OpenLink = (p: { href: string; children: ComponentChildren }) => (
     {p.children}
   </a>
 );
+
+/** A page's words: its catalog (the flow's `locale`, with the owner's `strings`) and its `lang`. */
+export interface Words {
+  t: Translate;
+  lang: Locale;
+}
+
+/** The words of a flow's pages; a page without a config (a 404, a rate limit) passes the Accept-Language pick. */
+export const wordsOf = (c?: { locale?: Locale; strings?: Partial<Record<MessageKey, string>> } | null, fallback: Locale = 'en'): Words => {
+  const lang = c?.locale ?? fallback;
+  return { t: translator(lang, c?.strings), lang };
+};
