@@ -13,6 +13,7 @@ const ENTRIES = {
   'admin.js': 'islands/admin.ts',
   'editor.js': 'islands/editor.ts',
   'charts.js': 'islands/charts.ts',
+  'moderation.js': 'islands/moderation.ts',
   // uPlot's own stylesheet (its legend and cursor), served from our origin (style-src 'self').
   'charts.css': 'uplot/dist/uPlot.min.css',
 } as const;

@@ -28,7 +28,7 @@ export async function overviewCards(db: DbHandle, clock: Clock, appId: string, m
   });
 }
 
-function OverviewPage(p: { owner: { email: string; csrf: string }; app: App; sections: DashboardContext['sections']; cards: Card[] }) {
+function OverviewPage(p: { owner: { email: string; csrf: string }; app: App; sections: DashboardContext['sections']; cards: Card[]; published: boolean }) {
   const base = `/admin/apps/${encodeURIComponent(p.app.slug)}`;
   return (
     <AppShell title="Overview" owner={p.owner} app={p.app} sections={p.sections} current="overview">
@@ -36,6 +36,14 @@ function OverviewPage(p: { owner: { email: string; csrf: string }; app: App; sec
         <h1>{p.app.name}</h1>
         <p class="muted small">UTC days · what arrived, including entries deleted since</p>
       </div>
+      {p.published ? null : (
+        <section class="card">
+          <h2>Nothing published yet</h2>
+          <p>
+            The numbers of a flow appear here once it is published. <a href={base}>Open its flows</a>.
+          </p>
+        </section>
+      )}
       {p.cards.length ? (
         <ul class="stats" aria-label="Numbers">
           {p.cards.map((c) => (
@@ -59,14 +67,7 @@ function OverviewPage(p: { owner: { email: string; csrf: string }; app: App; sec
             </li>
           ))}
         </ul>
-      ) : (
-        <section class="card">
-          <h2>Nothing published yet</h2>
-          <p>
-            Numbers appear here once a flow of this app is published. <a href={base}>Open its flows</a>.
-          </p>
-        </section>
-      )}
+      ) : null}
     </AppShell>
   );
 }
@@ -80,6 +81,6 @@ export function registerOverview(scope: FastifyInstance, d: DashboardContext, de
     const { flows } = await d.call<{ flows: { type: string; publishedVersion: number | null }[] }>(request, 'GET', '/api/v1/apps/:idOrSlug/flows', { params: { idOrSlug: app.id } });
     const published = new Set(flows.filter((f) => f.publishedVersion != null).map((f) => f.type));
     const cards = await overviewCards(deps.db, deps.clock, app.id, metrics, published);
-    return sendAdmin(reply, OverviewPage({ owner: d.owner(request), app, sections: d.sections, cards }));
+    return sendAdmin(reply, OverviewPage({ owner: d.owner(request), app, sections: d.sections, cards, published: published.size > 0 }));
   });
 }

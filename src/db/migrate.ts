@@ -14,6 +14,10 @@ import { crashMigrations } from './migrations/crash.js';
 import { adminMigrations } from './migrations/admin.js';
 import { privacyMigrations } from './migrations/privacy.js';
 import { rollupMigrations } from './migrations/rollups.js';
+import { dashboardAnalyticsMigrations } from './migrations/dashboard-analytics.js';
+import { dashboardBoardsMigrations } from './migrations/dashboard-boards.js';
+import { dashboardLinksMigrations } from './migrations/dashboard-links.js';
+import { dashboardInboxMigrations } from './migrations/dashboard-inboxes.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
@@ -33,6 +37,10 @@ const all: Record<string, Migration> = {
   ...adminMigrations,
   ...privacyMigrations,
   ...rollupMigrations,
+  ...dashboardAnalyticsMigrations,
+  ...dashboardBoardsMigrations,
+  ...dashboardLinksMigrations,
+  ...dashboardInboxMigrations,
 };
 
 /**

@@ -145,6 +145,9 @@ export interface FormSubmissionsTable {
   country: string | null;
   user_agent: string | null;
   created_at: string;
+  /** `new` or `reviewed` (migration 0121). */
+  status: string;
+  reviewed_at: string | null;
 }
 
 export interface FormsTables {

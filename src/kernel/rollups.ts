@@ -130,3 +130,26 @@ export async function readTotals(db: Kysely<Database> | Kysely<any>, appId: stri
   for (const r of rows) out[r.metric] = Number(r.n);
   return out;
 }
+
+/**
+ * Every metric of one app starting with `prefix` (`waitlist.source:`), summed over `days`
+ * (contiguous, oldest first), largest first: "by source", "by country" from counters, not rows.
+ * `key` is the metric without the prefix. Reads the app's counter rows of those days only.
+ */
+export async function readPrefixTotals(db: Kysely<Database> | Kysely<any>, appId: string, prefix: string, days: readonly string[]): Promise<{ key: string; n: number }[]> {
+  if (!prefix || !days.length) return [];
+  const rows = await (db as Kysely<Database>)
+    .selectFrom('daily_counts')
+    .select(['metric', (eb) => eb.fn.sum<number | string>('n').as('n')])
+    .where('app_id', '=', appId)
+    // substr, not LIKE (whose wildcards and case folding differ between the two databases) nor a range (collations).
+    .where(sql`substr(metric, 1, ${sql.lit(prefix.length)})`, '=', prefix)
+    .where('day', '>=', days[0])
+    .where('day', '<=', days[days.length - 1])
+    .groupBy('metric')
+    .execute();
+  return rows
+    .map((r) => ({ key: r.metric.slice(prefix.length), n: Number(r.n) }))
+    .filter((r) => r.n !== 0)
+    .sort((a, b) => b.n - a.n || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+}

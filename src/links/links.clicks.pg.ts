@@ -1,21 +1,25 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable } from '../db/types.js';
-import { byLink, rollUp, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
+import { bump, pgShard, type Bump } from '../kernel/rollups.js';
+import { byLink, clickBumps, rollUp, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
 /** PostgreSQL: one transaction per group; row locks make limits exact across server processes. */
 export function postgresCommit(db: Db): Commit {
   return (clicks, now) =>
     db.transaction().execute(async (trx) => {
       const groups = byLink(clicks);
-      const locked = await sql<LinkCounters & { id: string }>`
-        SELECT id, status, expires_at, max_clicks, click_count, history_count FROM links
+      const locked = await sql<LinkCounters & { id: string; app_id: string }>`
+        SELECT id, app_id, status, expires_at, max_clicks, click_count, history_count FROM links
         WHERE id IN (${sql.join([...groups.keys()])}) ORDER BY id FOR UPDATE`.execute(trx);
       const rows = new Map(locked.rows.map((r) => [r.id, r]));
       const outcomes: ClickOutcome[] = new Array(clicks.length);
       const history: LinkClicksTable[] = [];
+      const bumps: Bump[] = [];
       for (const [linkId, indexes] of groups) {
-        const s = settle(rows.get(linkId), indexes.map((i) => clicks[i]), now);
+        const row = rows.get(linkId);
+        const s = settle(row, indexes.map((i) => clicks[i]), now);
+        if (row) clickBumps(bumps, row.app_id, linkId, s, now);
         if (s.history.length) {
           await trx
             .updateTable('links')
@@ -40,6 +44,9 @@ export function postgresCommit(db: Db): Commit {
           .onConflict((oc) => oc.columns(['link_id', 'target', 'country', 'is_bot']).doUpdateSet((eb) => ({ clicks: eb('link_click_counts.clicks', '+', eb.ref('excluded.clicks')) })))
           .execute();
       }
+      // Daily roll-ups, one statement per group; the link's own series are written under its row
+      // lock (reset and delete clear them under the same lock), the app's spread over shards.
+      await bump(trx, bumps, pgShard());
       return outcomes;
     });
 }

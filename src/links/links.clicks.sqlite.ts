@@ -1,11 +1,12 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { DurableWrite } from '../db/durable-write.js';
 import type { LinkClicksTable } from '../db/types.js';
-import { byLink, rollUp, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
+import { sqliteBumper, type Bump } from '../kernel/rollups.js';
+import { byLink, clickBumps, rollUp, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
 /** One IMMEDIATE transaction (the write lock is taken up front) for a group of clicks. Synchronous. */
 function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
-  const read = sqlite.prepare('SELECT status, expires_at, max_clicks, click_count, history_count FROM links WHERE id = ?');
+  const read = sqlite.prepare('SELECT app_id, status, expires_at, max_clicks, click_count, history_count FROM links WHERE id = ?');
   const count = sqlite.prepare(
     'UPDATE links SET click_count = click_count + ?, bot_click_count = bot_click_count + ?, history_count = history_count + ? WHERE id = ?',
   );
@@ -26,15 +27,21 @@ function sqliteGroupWriter(sqlite: SqliteDatabase.Database) {
   const add = sqlite.prepare(
     'INSERT INTO link_click_counts (link_id, target, country, is_bot, clicks) VALUES (?, ?, ?, ?, ?) ON CONFLICT (link_id, target, country, is_bot) DO UPDATE SET clicks = clicks + excluded.clicks',
   );
+  const bumpDaily = sqliteBumper(sqlite);
   const write = sqlite.transaction((clicks: Click[], now: string) => {
     const outcomes: ClickOutcome[] = new Array(clicks.length);
+    const bumps: Bump[] = [];
     for (const [linkId, indexes] of byLink(clicks)) {
-      const s = settle(read.get(linkId) as LinkCounters | undefined, indexes.map((i) => clicks[i]), now);
+      const row = read.get(linkId) as (LinkCounters & { app_id: string }) | undefined;
+      const s = settle(row, indexes.map((i) => clicks[i]), now);
       if (s.history.length) count.run(s.granted, s.bots, s.history.length, linkId);
       appendHistory(s.history);
       for (const c of rollUp(s.history)) add.run(c.link_id, c.target, c.country, c.is_bot, c.clicks);
+      if (row) clickBumps(bumps, row.app_id, linkId, s, now);
       indexes.forEach((ci, k) => (outcomes[ci] = s.outcomes[k]));
     }
+    // Daily roll-ups: one upsert per distinct counter of the group, not per click.
+    bumpDaily(bumps);
     return outcomes;
   });
   return (clicks: Click[], now: string): ClickOutcome[] => write.immediate(clicks, now);

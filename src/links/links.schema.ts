@@ -93,7 +93,7 @@ export const patchLinkBody = z
     expiredBehavior: expiredBehavior.optional(),
     expiredUrl: destination('Redirect target once ended; null clears:').nullable().optional(),
     expiredMessage: expiredMessage.nullable().optional(),
-    resetClicks: z.boolean().optional().describe('`true` zeroes clickCount (click history is kept) and brings a limit-reached link back to active.'),
+    resetClicks: z.boolean().optional().describe('`true` zeroes clickCount and the link’s clicks-per-day series (click history and stats are kept) and brings a limit-reached link back to active.'),
     code: z
       .unknown()
       .optional()

@@ -186,7 +186,7 @@ export function createLinkService({ db, clock, config, cacheTtlMs = 1000, drawCo
       if (patch.resetClicks) changes.click_count = 0;
       requireExpiredUrl(changes.expired_behavior ?? row.expired_behavior, changes.expired_url !== undefined ? changes.expired_url : row.expired_url);
       changes.updated_at = now();
-      const updated = await store.update(appId, row.id, changes);
+      const updated = await store.update(appId, row.id, changes, !!patch.resetClicks);
       cache.invalidate(row.code);
       if (!updated) throw notFound('Link not found');
       return toLink(updated);

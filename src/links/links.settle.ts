@@ -1,4 +1,5 @@
 import type { LinkClickCountsTable, LinkClicksTable } from '../db/types.js';
+import type { Bump } from '../kernel/rollups.js';
 
 /** What the click recorder decides, shared by the SQLite and PostgreSQL committers. */
 
@@ -75,4 +76,19 @@ export function rollUp(history: readonly LinkClicksTable[]): LinkClickCountsTabl
     else sums.set(key, { link_id: h.link_id, target: h.target, country, is_bot: h.is_bot, clicks: 1 });
   }
   return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
+}
+
+/** Daily roll-up metrics of short links (kernel/rollups.ts): human clicks sent to a destination, and bot fetches. */
+export const CLICK_METRICS = { clicks: 'links.clicks', bots: 'links.bot_clicks' } as const;
+/** One link's own series (cleared by resetClicks and delete). */
+export const linkMetrics = (linkId: string) => ({ clicks: `link.clicks:${linkId}`, bots: `link.bot_clicks:${linkId}` });
+
+/**
+ * What one link's settled clicks add to the daily counters: the app's and the link's own. Humans
+ * count as `stats.clicks` does (sent to a destination: `granted`), bots as `botClicks` (all of them).
+ */
+export function clickBumps(out: Bump[], appId: string, linkId: string, s: { granted: number; bots: number }, now: string) {
+  const own = linkMetrics(linkId);
+  if (s.granted) out.push({ appId, metric: CLICK_METRICS.clicks, at: now, n: s.granted }, { appId, metric: own.clicks, at: now, n: s.granted });
+  if (s.bots) out.push({ appId, metric: CLICK_METRICS.bots, at: now, n: s.bots }, { appId, metric: own.bots, at: now, n: s.bots });
 }

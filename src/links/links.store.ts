@@ -2,6 +2,11 @@ import { olderThan } from '../kernel/keyset.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable, LinksTable } from '../db/types.js';
+import { clearSeries } from '../kernel/rollups.js';
+import { linkMetrics } from './links.settle.js';
+
+/** A link's own daily series (its chart): cleared with its counters, never the app's. */
+const ownSeries = (id: string) => Object.values(linkMetrics(id));
 
 export type LinkRow = Selectable<LinksTable>;
 export type LinkChanges = Updateable<LinksTable>;
@@ -30,8 +35,18 @@ export function createLinkStore(db: Db) {
       return db.insertInto('links').values({ ...row, app_id: appId }).execute();
     },
 
-    async update(appId: string, id: string, changes: LinkChanges) {
-      await db.updateTable('links').set(changes).where('app_id', '=', appId).where('id', '=', id).execute();
+    /**
+     * `resetSeries`: the click counter is being zeroed, so the link's chart starts again too, in
+     * the same transaction (PostgreSQL: under the link's row lock, which the click recorder
+     * takes before it adds to those series; the app's series keep what arrived).
+     */
+    async update(appId: string, id: string, changes: LinkChanges, resetSeries = false) {
+      if (resetSeries) {
+        await db.transaction().execute(async (trx) => {
+          const r = await trx.updateTable('links').set(changes).where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+          if (r.numUpdatedRows > 0n) await clearSeries(trx, appId, ownSeries(id));
+        });
+      } else await db.updateTable('links').set(changes).where('app_id', '=', appId).where('id', '=', id).execute();
       return db.selectFrom('links').selectAll().where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
     },
 
@@ -42,6 +57,7 @@ export function createLinkStore(db: Db) {
         if (gone.numDeletedRows > 0n) {
           await trx.deleteFrom('link_clicks').where('link_id', '=', id).execute();
           await trx.deleteFrom('link_click_counts').where('link_id', '=', id).execute();
+          await clearSeries(trx, appId, ownSeries(id));
         }
       });
     },

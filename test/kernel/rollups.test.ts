@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { aggregate, bump, lastDays, readSeries, readTotals } from '../../src/kernel/rollups.js';
+import { aggregate, bump, lastDays, readPrefixTotals, readSeries, readTotals } from '../../src/kernel/rollups.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 import { goodFeedback, goodWaitlist, putAndPublish, submit } from '../flows/forms/forms.fixtures.js';
 
@@ -54,5 +54,39 @@ describeEachDb('daily roll-ups', (dialect) => {
     });
     const [s] = await readSeries(t.db.db, appId, ['test.things'], ['2026-01-04', '2026-01-05', '2026-01-06']);
     expect(s.values).toEqual([0, 4, 0]);
+  });
+});
+
+describeEachDb('daily roll-ups by prefix', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(dialect);
+  });
+  afterAll(() => t.close());
+
+  it('sum every metric with a prefix over a day range, per app, largest first', async () => {
+    const a = await t.createApp({ name: 'Prefix A', slug: 'prefix-a' });
+    const b = await t.createApp({ name: 'Prefix B', slug: 'prefix-b' });
+    await t.db.db.transaction().execute(async (trx) => {
+      await bump(trx, [
+        { appId: a.id, metric: 'x.src:ads', at: '2026-02-01T10:00:00Z', n: 2 },
+        { appId: a.id, metric: 'x.src:ads', at: '2026-02-02T10:00:00Z' },
+        { appId: a.id, metric: 'x.src:web', at: '2026-02-02T10:00:00Z', n: 4 },
+        // Outside the range, another prefix, another app, a name LIKE would confuse: none counts.
+        { appId: a.id, metric: 'x.src:web', at: '2026-02-05T10:00:00Z', n: 50 },
+        { appId: a.id, metric: 'x.srcX', at: '2026-02-02T10:00:00Z', n: 9 },
+        { appId: a.id, metric: 'X.SRC:caps', at: '2026-02-02T10:00:00Z', n: 9 },
+        { appId: b.id, metric: 'x.src:ads', at: '2026-02-02T10:00:00Z', n: 7 },
+      ], 0);
+      await bump(trx, [{ appId: a.id, metric: 'x.src:ads', at: '2026-02-02T11:00:00Z', n: 2 }], 5);
+    });
+    const days = ['2026-02-01', '2026-02-02', '2026-02-03'];
+    expect(await readPrefixTotals(t.db.db, a.id, 'x.src:', days)).toEqual([
+      { key: 'ads', n: 5 },
+      { key: 'web', n: 4 },
+    ]);
+    expect(await readPrefixTotals(t.db.db, b.id, 'x.src:', days)).toEqual([{ key: 'ads', n: 7 }]);
+    expect(await readPrefixTotals(t.db.db, a.id, 'x.src:', ['2026-03-01'])).toEqual([]);
+    expect(await readPrefixTotals(t.db.db, a.id, 'x.src:', [])).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
+import { registerCancelDashboard } from './cancel.dashboard.js';
+import { outcomeOf } from './cancel.deeplink.js';
 import { cancelFlow } from './cancel.flow.js';
 import { createCancelInsights } from './cancel.insights.js';
 import { cancelOwnerOperations } from './cancel.owner.routes.js';
@@ -14,13 +16,19 @@ export const cancelModule = defineModule({
   name: 'cancel',
   flowTypes: [cancelFlow],
   create(k) {
-    const store = createSessionStore(k.db);
+    // A save (the owner's daily `cancel.saves`): the session's one exit, by an action that keeps the subscriber.
+    const store = createSessionStore(k.db, { stepRollup: (r) => (r.step === 'exit' && outcomeOf(r.detail) === 'saved' ? 'cancel.saves' : null) });
     const sessions = createCancelSessions({ store, flows: k.flows, clock: k.clock, webUrl: k.config.webUrl });
     const preview = createCancelPreview({ apps: k.apps, flows: k.flows, clock: k.clock, secret: k.config.secret, webUrl: k.config.webUrl });
     const insights = createCancelInsights({ store, flows: k.flows });
     return {
       services: { cancel: { sessions, store, insights } },
-      overview: [{ metric: 'cancel.sessions', label: 'Cancel flow sessions', flowType: 'cancel' }],
+      overview: [
+        { metric: 'cancel.sessions', label: 'Cancel flow sessions', flowType: 'cancel', section: 'cancel' },
+        { metric: 'cancel.saves', label: 'Subscribers saved', flowType: 'cancel', section: 'cancel' },
+      ],
+      dashboardSections: [{ path: 'cancel', label: 'Cancel flow' }],
+      dashboard: (scope, d) => registerCancelDashboard(scope, d, { db: k.db, clock: k.clock }),
       subjectData: sessionsSubjectData(store, k.db.db, 'cancel'),
       operations: [...cancelPublicOperations(sessions, k.config.publicRateLimit), ...cancelOwnerOperations(k.apps, insights), ...cancelPreviewOperations(preview)],
       routes: (app, ctx) => registerCancelPages(app, { sessions, flows: k.flows, preview, secret: k.config.secret, rateLimit: k.config.publicRateLimit }, ctx),

@@ -1,9 +1,10 @@
 import { defineModule } from '../../kernel/module.js';
 import { crashFlow } from './crash.flow.js';
+import { CRASH_SECTION, registerCrashInbox } from './crash.dashboard.js';
 import { registerCrashPages } from './crash.pages.js';
 import { crashOperations, crashRateLimit } from './crash.routes.js';
 import { createCrashService } from './crash.service.js';
-import { createCrashStore } from './crash.store.js';
+import { CRASH_METRIC, createCrashStore } from './crash.store.js';
 import { crashSubjectData } from './crash.subject.js';
 
 /** Crash reports (WIRE B.1 #19-#20): the form flow, SDK submits grouped by fingerprint, the owner inbox and the hosted page. */
@@ -18,6 +19,9 @@ export const crashModule = defineModule({
       subjectData: crashSubjectData(store, k.db.db),
       operations: crashOperations(k.apps, crash, k.config.publicRateLimit),
       routes: (app, ctx) => registerCrashPages(app, crash, { deps: ctx.deps, rateLimit: crashRateLimit(k.config.publicRateLimit) }),
+      dashboard: (scope, d) => registerCrashInbox(scope, d),
+      dashboardSections: [CRASH_SECTION],
+      overview: [{ metric: CRASH_METRIC, label: 'Crash reports', flowType: 'crash', section: 'crash' }],
     };
   },
 });

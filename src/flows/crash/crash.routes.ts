@@ -10,12 +10,15 @@ import { configQuery } from '../forms/forms.routes.js';
 import { CRASH_BODY_LIMIT, CRASH_LIMITS, crashBody, crashGroup, crashRow, crashStatus, crashSubmitted } from './crash.schema.js';
 import { CRASH_CSV_HEADER } from './crash.rows.js';
 import { FOLD_WINDOW_MS, type CrashService } from './crash.service.js';
+import { searchQuery } from '../forms/forms.routes.js';
+import { SEARCH_NOTE } from '../forms/forms.search.js';
 
 const tags = ['Crash reports'];
 const owner = '/api/v1/apps/:idOrSlug/crash';
 const filters = {
   status: crashStatus.optional().describe('Only reports with this status.'),
   fingerprint: z.string().regex(/^[0-9a-f]{32}$/, 'must be a crash fingerprint (32 hex characters)').optional().describe('Only the reports of one crash group.'),
+  q: searchQuery.describe('Only reports containing this text (message, exception name or reason, email, app version, device model), case-insensitive.'),
 };
 const submissionParams = appParams.extend({ submissionId: z.string().min(1).max(64).describe('Id of the crash report.') });
 
@@ -64,7 +67,7 @@ export function crashOperations(apps: AppService, crash: CrashService, publicRat
       auth: 'owner',
       tags,
       summary: 'List crash reports, newest first',
-      description: 'Each row carries its `fingerprint`, `occurrences` (repeats from one device folded into it) and `groupCount` (every report of that crash). `?fingerprint=` lists one group; `list_crash_groups` gives the grouped view.',
+      description: `Each row carries its \`fingerprint\`, \`occurrences\` (repeats from one device folded into it) and \`groupCount\` (every report of that crash). \`?fingerprint=\` lists one group; \`list_crash_groups\` gives the grouped view. Filters combine. ${SEARCH_NOTE}`,
       params: appParams,
       query: pageQuery.extend(filters),
       response: z.object({ submissions: z.array(crashRow), nextCursor: z.string().nullable() }),
@@ -94,7 +97,7 @@ export function crashOperations(apps: AppService, crash: CrashService, publicRat
       auth: 'owner',
       tags,
       summary: 'Export every crash report as CSV, attachments included (streamed)',
-      description: `Columns: ${CRASH_CSV_HEADER}. \`metadata\` and \`attachments\` are JSON (\`[{name, content}]\`). ${CSV_CELLS_NOTE}`,
+      description: `Columns: ${CRASH_CSV_HEADER}. Takes the list's filters. \`metadata\` and \`attachments\` are JSON (\`[{name, content}]\`). ${CSV_CELLS_NOTE}`,
       params: appParams,
       query: z.object(filters),
       produces: 'text/csv',

@@ -15,14 +15,17 @@ import { CRASH_CSV_COLUMNS, toCrashGroup, toCrashRow } from './crash.rows.js';
 import { CRASH_LIMITS, type CrashBody, type CrashConfig, type CrashStatus } from './crash.schema.js';
 import type { CrashStore } from './crash.store.js';
 
+/** The owner list's and export's filters. */
+type Filters = { status?: string; fingerprint?: string; q?: string };
+
 /** Repeats of one crash from one device within this window are counted on the first report. */
 export const FOLD_WINDOW_MS = 60 * 60 * 1000;
 
 export function createCrashService(deps: { store: CrashStore; published: PublishedLookup; clock: Clock }) {
   const { store, clock } = deps;
   const published = (appSlug: string, flowSlug?: string) => deps.published(appSlug, 'crash', flowSlug);
-  const fetchPage = (app: AppRow, f: { status?: string; fingerprint?: string }) => (after: After | undefined, limit: number) =>
-    store.page(app.id, { after, limit, status: f.status, fingerprint: f.fingerprint });
+  const fetchPage = (app: AppRow, f: Filters) => (after: After | undefined, limit: number) =>
+    store.page(app.id, { after, limit, status: f.status, fingerprint: f.fingerprint, q: f.q });
 
   return {
     published,
@@ -98,7 +101,7 @@ export function createCrashService(deps: { store: CrashStore; published: Publish
       return { ok: true as const, ...outcome, fingerprint, clamped: clamps };
     },
 
-    async list(app: AppRow, q: { limit: number; cursor?: string; status?: string; fingerprint?: string }) {
+    async list(app: AppRow, q: Filters & { limit: number; cursor?: string }) {
       const rows = await fetchPage(app, q)(afterFromCursor(q.cursor), q.limit + 1);
       const { items, nextCursor } = pageRows(rows, q.limit);
       return { submissions: items.map(toCrashRow), nextCursor };
@@ -120,7 +123,7 @@ export function createCrashService(deps: { store: CrashStore; published: Publish
       return { groups: items.map(toCrashGroup), nextCursor };
     },
 
-    csv(app: AppRow, q: { status?: string; fingerprint?: string }) {
+    csv(app: AppRow, q: Filters) {
       return csvStream(CRASH_CSV_COLUMNS, allRows(fetchPage(app, q)));
     },
   };

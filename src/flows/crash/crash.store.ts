@@ -5,6 +5,15 @@ import { createGroupCommit } from '../../db/group-commit.js';
 import type { CrashGroupsTable, CrashReportsTable, Database } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 import { rowId } from '../../kernel/row-id.js';
+import { bump as bumpCounts, pgShard, sqliteBumper, type Bump } from '../../kernel/rollups.js';
+import { containsText } from '../forms/forms.search.js';
+
+/** The daily roll-up of stored reports (a folded repeat adds to its report's `occurrences`, not here). */
+export const CRASH_METRIC = 'crash.reports';
+const arrival = (row: CrashRecord['row']): Bump => ({ appId: row.app_id, metric: CRASH_METRIC, at: row.created_at });
+
+/** What the owner's `q` looks in. */
+const SEARCHED = ['crash_reports.message', 'crash_reports.exception_name', 'crash_reports.exception_reason', 'crash_reports.email', 'crash_reports.app_version', 'crash_reports.device_model'];
 
 export type CrashReportRow = Selectable<CrashReportsTable>;
 export type CrashGroupRow = Selectable<CrashGroupsTable>;
@@ -53,6 +62,7 @@ function sqliteRecorder(handle: DbHandle) {
   const bump = sqlite.prepare('UPDATE crash_reports SET occurrences = occurrences + 1, last_occurred_at = ? WHERE id = ?');
   const insert = sqlite.prepare(`INSERT INTO crash_reports (${REPORT_COLUMNS.join(', ')}) VALUES (${REPORT_COLUMNS.map(() => '?').join(', ')})`);
   const countReport = sqlite.prepare('UPDATE crash_groups SET reports = reports + 1 WHERE id = ?');
+  const addCounts = sqliteBumper(sqlite);
 
   const one = (rec: CrashRecord): CrashOutcome => {
     const { row, group } = rec;
@@ -73,6 +83,8 @@ function sqliteRecorder(handle: DbHandle) {
     }
     const full = { ...row, group_id: groupId } as Record<string, unknown>;
     insert.run(...REPORT_COLUMNS.map((c) => full[c] ?? null));
+    // After the insert, in the group's transaction: a report that fails to insert is not counted.
+    addCounts([arrival(row)]);
     return { id: row.id, folded: false, occurrences: 1, groupCount };
   };
   type Result = CrashOutcome | { error: string };
@@ -135,6 +147,7 @@ function kyselyRecorder(db: Kysely<Database>) {
         await trx.updateTable('crash_groups').set((eb) => ({ reports: eb('reports', '+', 1) })).where('id', '=', groupId).execute();
       }
       await trx.insertInto('crash_reports').values({ ...row, group_id: groupId }).execute();
+      await bumpCounts(trx, [arrival(row)], pgShard());
       return { id: row.id, folded: false, occurrences: 1, groupCount };
     });
 }
@@ -150,8 +163,9 @@ export function createCrashStore(handle: DbHandle) {
   return {
     record: handle.sqlite && handle.durableWrite ? sqliteRecorder(handle) : kyselyRecorder(db),
 
-    page(appId: string, opts: { after?: After; limit: number; status?: string; fingerprint?: string }): Promise<CrashListRow[]> {
+    page(appId: string, opts: { after?: After; limit: number; status?: string; fingerprint?: string; q?: string }): Promise<CrashListRow[]> {
       let q = reportsWithCount().where('crash_reports.app_id', '=', appId);
+      if (opts.q) q = q.where((eb) => containsText(eb, SEARCHED, opts.q!));
       if (opts.status) q = q.where('crash_reports.status', '=', opts.status);
       if (opts.fingerprint) q = q.where('crash_reports.fingerprint', '=', opts.fingerprint);
       if (opts.after) q = q.where((eb) => olderThan(eb, opts.after!));

@@ -8,11 +8,13 @@ import { createMailer, type MailLogger } from '../../kernel/mail.js';
 import type { Config } from '../../config.js';
 import { feedbackForm } from '../feedback/feedback.form.js';
 import { reportForm } from '../report/report.form.js';
+import { registerWaitlistDashboard } from '../waitlist/waitlist.dashboard.js';
 import { waitlistFlow } from '../waitlist/waitlist.flow.js';
 import { waitlistOperations } from '../waitlist/waitlist.routes.js';
 import { createWaitlistService } from '../waitlist/waitlist.service.js';
 import { createWaitlistStore } from '../waitlist/waitlist.store.js';
 import type { FormKind } from './forms.kind.js';
+import { FORM_SECTIONS, registerFormInboxes } from './forms.dashboard.js';
 import { registerFormPages } from './forms.pages.js';
 import { brandLookup } from '../../kernel/pages/bare-page.js';
 import { formOperations } from './forms.routes.js';
@@ -55,6 +57,12 @@ export const formsModule = defineModule({
     const forms = createFormsServices({ db: k.db, flows: k.flows, clock: k.clock, rateLimit: k.config.publicRateLimit, mail: k.config.mail, logger: () => logger });
     return {
       services: { forms },
+      dashboardSections: [{ path: 'waitlist', label: 'Waitlist' }, ...FORM_SECTIONS],
+      dashboard: (scope, d) => {
+        registerWaitlistDashboard(scope, d, { db: k.db, clock: k.clock });
+        // The owner's inboxes of feedback, reports and contact messages (forms.dashboard.tsx).
+        registerFormInboxes(scope, d, FORM_KINDS);
+      },
       overview: [
         { metric: 'waitlist.signups', label: 'Waitlist signups', flowType: 'waitlist', section: 'waitlist' },
         { metric: 'feedback.submissions', label: 'Feedback', flowType: 'feedback', section: 'feedback' },

@@ -8,9 +8,19 @@ import { pageQuery, type PageQuery } from '../../kernel/pagination.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
 import { envelopeSchema } from './forms.envelope.js';
 import type { FormKind, SubmissionColumn } from './forms.kind.js';
-import type { FormService } from './forms.service.js';
+import { SEARCH_MAX, SEARCH_NOTE } from './forms.search.js';
+import { SUBMISSION_STATUSES, type Filters, type FormService } from './forms.service.js';
 
-type ListQuery = PageQuery & { category?: string };
+type ListQuery = PageQuery & Filters;
+
+export const submissionStatus = z.enum(SUBMISSION_STATUSES);
+/** `?q=`: trimmed, an empty box means no filter. */
+export const searchQuery = z
+  .string()
+  .max(SEARCH_MAX)
+  .transform((s) => s.trim() || undefined)
+  .optional()
+  .describe(`Only rows containing this text (message, name, email, category…), case-insensitive; up to ${SEARCH_MAX} characters.`);
 
 /** Submit bodies are small; anything bigger is refused before parsing. */
 export const SUBMIT_BODY_LIMIT = 64 * 1024;
@@ -39,6 +49,8 @@ const submissionSchema = (kind: FormKind, extra: Record<string, z.ZodType> = {})
     country: z.string().nullable().describe('2-letter ISO code or null.'),
     userAgent: z.string().nullable(),
     createdAt: z.string(),
+    status: submissionStatus.describe('`new` until the owner marks it `reviewed`.'),
+    reviewedAt: z.string().nullable().describe('When it was marked reviewed; null while new.'),
     ...extra,
   });
 
@@ -47,7 +59,12 @@ export function formOperations(apps: AppService, forms: FormService, kinds: Form
   return kinds.flatMap((kind): Operation[] => {
     const t = kind.flow.type;
     const T = t[0].toUpperCase() + t.slice(1);
-    const filter = kind.categoryFilter ? { category: z.string().max(60).optional().describe('Only this category id.') } : {};
+    const filter = {
+      ...(kind.categoryFilter ? { category: z.string().max(60).optional().describe('Only this category id.') } : {}),
+      status: submissionStatus.optional().describe('Only submissions with this status.'),
+      q: searchQuery,
+    };
+    const row = submissionSchema(kind, forms.extras[t]?.shape);
     return [
       defineOp({
         id: `getPublic${T}Form`,
@@ -85,11 +102,27 @@ export function formOperations(apps: AppService, forms: FormService, kinds: Form
         auth: 'owner',
         tags: ['Submissions'],
         summary: `List ${t} submissions, newest first`,
+        description: `Filters combine: ${kind.categoryFilter ? '`category`, ' : ''}\`status\` and \`q\`. ${SEARCH_NOTE}`,
         params: appParams,
         query: pageQuery.extend(filter),
-        response: z.object({ submissions: z.array(submissionSchema(kind, forms.extras[t]?.shape)), nextCursor: z.string().nullable() }),
+        response: z.object({ submissions: z.array(row), nextCursor: z.string().nullable() }),
         errors: [400, 404],
         handler: async ({ params, query }, ctx) => forms.list(await apps.resolve(ctx.accountId, params.idOrSlug), kind, query as ListQuery),
+      }),
+      defineOp({
+        id: `set${T}SubmissionStatus`,
+        mcp: `set_${t}_submission_status`,
+        method: 'PATCH',
+        path: `/api/v1/apps/:idOrSlug/${t}/submissions/:submissionId`,
+        auth: 'owner',
+        tags: ['Submissions'],
+        summary: `Mark a ${t} submission reviewed (or new again)`,
+        description: '`reviewed` stamps reviewedAt with the current time; `new` clears it. Answers the submission as the list shows it.',
+        params: appParams.extend({ submissionId: z.string().min(1).max(64).describe(`Id of the ${t} submission.`) }),
+        body: z.object({ status: submissionStatus.describe('new or reviewed.') }),
+        response: z.object({ ok: z.literal(true), submission: row }),
+        errors: [404, 422],
+        handler: async ({ params, body }, ctx) => forms.setStatus(await apps.resolve(ctx.accountId, params.idOrSlug), kind, params.submissionId, body.status),
       }),
       defineOp({
         id: `export${T}Csv`,
@@ -99,11 +132,11 @@ export function formOperations(apps: AppService, forms: FormService, kinds: Form
         auth: 'owner',
         tags: ['Submissions'],
         summary: `Export every ${t} submission as CSV (streamed)`,
-        description: `Columns: id,${kind.columns.join(',')},source,country,attributes,createdAt. ${CSV_CELLS_NOTE}`,
+        description: `Columns: id,${kind.columns.join(',')},source,country,attributes,createdAt. Takes the list's filters (every matching row, newest first). ${CSV_CELLS_NOTE}`,
         params: appParams,
         query: z.object(filter),
         produces: 'text/csv',
-        errors: [404],
+        errors: [400, 404],
         handler: async ({ params, query }, ctx) => {
           const app = await apps.resolve(ctx.accountId, params.idOrSlug);
           return textResult('text/csv; charset=utf-8', forms.csv(app, kind, query as ListQuery), `${app.slug}-${t}.csv`);

@@ -5,12 +5,24 @@ import type { ClientInfo } from '../../kernel/operation.js';
 import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { publicEnvelope } from './forms.envelope.js';
 import { rowId } from '../../kernel/row-id.js';
+import { notFound } from '../../kernel/errors.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { FormKind, SubmissionColumn, SubmissionFields } from './forms.kind.js';
 import { afterFromCursor, allRows, pageRows, type After } from '../../kernel/keyset.js';
 import type { FormStore, SubmissionRow } from './forms.store.js';
 
 const parseJson = (s: string | null) => (s ? JSON.parse(s) : null);
+
+/** Where a submission is in the owner's inbox (migration 0121). */
+export const SUBMISSION_STATUSES = ['new', 'reviewed'] as const;
+export type SubmissionStatus = (typeof SUBMISSION_STATUSES)[number];
+
+/** The owner list's and export's filters. */
+export interface Filters {
+  category?: string;
+  status?: SubmissionStatus;
+  q?: string;
+}
 
 /** Extra columns one kind's owner list carries, loaded for a page of rows (contact `replies`). */
 export interface RowExtras {
@@ -22,7 +34,16 @@ export interface RowExtras {
 export function toSubmission(kind: FormKind, r: SubmissionRow) {
   const out: Record<string, unknown> = { id: r.id };
   for (const c of kind.columns) out[c] = r[c];
-  return { ...out, attributes: parseJson(r.attributes_json), source: r.source, country: r.country, userAgent: r.user_agent, createdAt: r.created_at };
+  return {
+    ...out,
+    attributes: parseJson(r.attributes_json),
+    source: r.source,
+    country: r.country,
+    userAgent: r.user_agent,
+    createdAt: r.created_at,
+    status: r.status as SubmissionStatus,
+    reviewedAt: r.reviewed_at,
+  };
 }
 
 function csvColumns(kind: FormKind): CsvColumn<SubmissionRow>[] {
@@ -43,8 +64,15 @@ export function createFormService(deps: { store: FormStore; published: Published
 
   const published = (kind: FormKind, appSlug: string, flowSlug?: string) => deps.published(appSlug, kind.flow.type, flowSlug);
 
-  const fetchPage = (app: AppRow, kind: FormKind, category?: string) => (after: After | undefined, limit: number) =>
-    store.page(app.id, kind.flow.type, { after, limit, category });
+  /** Owner rows with the kind's extra columns (contact `replies`). */
+  const withExtras = async (app: AppRow, kind: FormKind, rows: SubmissionRow[]) => {
+    const extras = deps.extras?.[kind.flow.type];
+    const more = extras ? await extras.load(app.id, rows.map((r) => r.id)) : undefined;
+    return rows.map((r) => ({ ...toSubmission(kind, r), ...more?.get(r.id) }));
+  };
+
+  const fetchPage = (app: AppRow, kind: FormKind, f: Filters) => (after: After | undefined, limit: number) =>
+    store.page(app.id, kind.flow.type, { after, limit, category: f.category, status: f.status, q: f.q });
 
   return {
     published,
@@ -76,20 +104,29 @@ export function createFormService(deps: { store: FormStore; published: Published
         country: client.country,
         user_agent: client.userAgent,
         created_at: clock.now().toISOString(),
+        status: 'new',
+        reviewed_at: null,
       });
       return { ok: true as const, id };
     },
 
-    async list(app: AppRow, kind: FormKind, q: { limit: number; cursor?: string; category?: string }) {
-      const rows = await fetchPage(app, kind, q.category)(afterFromCursor(q.cursor), q.limit + 1);
+    async list(app: AppRow, kind: FormKind, q: Filters & { limit: number; cursor?: string }) {
+      const rows = await fetchPage(app, kind, q)(afterFromCursor(q.cursor), q.limit + 1);
       const { items, nextCursor } = pageRows(rows, q.limit);
-      const extras = deps.extras?.[kind.flow.type];
-      const more = extras ? await extras.load(app.id, items.map((r) => r.id)) : undefined;
-      return { submissions: items.map((r) => ({ ...toSubmission(kind, r), ...more?.get(r.id) })), nextCursor };
+      return { submissions: await withExtras(app, kind, items), nextCursor };
     },
 
-    csv(app: AppRow, kind: FormKind, q: { category?: string }) {
-      return csvStream(csvColumns(kind), allRows(fetchPage(app, kind, q.category)));
+    /** `new` clears reviewedAt; `reviewed` stamps it (each time), as crash reports do. */
+    async setStatus(app: AppRow, kind: FormKind, id: string, status: SubmissionStatus) {
+      const reviewedAt = status === 'new' ? null : clock.now().toISOString();
+      if (!(await store.setStatus(app.id, kind.flow.type, id, status, reviewedAt))) throw notFound('Submission not found');
+      const row = await store.get(app.id, kind.flow.type, id);
+      if (!row) throw notFound('Submission not found');
+      return { ok: true as const, submission: (await withExtras(app, kind, [row]))[0] };
+    },
+
+    csv(app: AppRow, kind: FormKind, q: Filters) {
+      return csvStream(csvColumns(kind), allRows(fetchPage(app, kind, q)));
     },
   };
 }

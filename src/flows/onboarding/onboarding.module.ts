@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
 import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
+import { registerOnboardingDashboard } from './onboarding.dashboard.js';
 import { onboardingFlow } from './onboarding.flow.js';
 import { registerOnboardingPages } from './onboarding.pages.js';
 import { createOnboardingPreview, onboardingPreviewOperations } from './onboarding.preview.js';
@@ -32,9 +33,11 @@ export const onboardingModule = defineModule({
     return {
       services: { onboarding: { submissions, sessions, store, sessionStore } },
       overview: [
-        { metric: 'onboarding.sessions', label: 'Onboarding starts', flowType: 'onboarding' },
-        { metric: 'onboarding.completions', label: 'Onboarding completions', flowType: 'onboarding' },
+        { metric: 'onboarding.sessions', label: 'Onboarding starts', flowType: 'onboarding', section: 'onboarding' },
+        { metric: 'onboarding.completions', label: 'Onboarding completions', flowType: 'onboarding', section: 'onboarding' },
       ],
+      dashboardSections: [{ path: 'onboarding', label: 'Onboarding' }],
+      dashboard: (scope, d) => registerOnboardingDashboard(scope, d, { db: k.db, clock: k.clock }),
       subjectData: onboardingSubjectData(store, sessionStore, k.db.db),
       operations: [
         ...onboardingOperations({ apps: k.apps, flows: k.flows, submissions, sessions, store, sessionStore }, k.config.publicRateLimit),

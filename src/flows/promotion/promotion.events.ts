@@ -1,6 +1,7 @@
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { DbHandle } from '../../db/index.js';
 import type { PromotionEventsTable } from '../../db/types.js';
+import { bump, pgShard, sqliteBumper, type Bump } from '../../kernel/rollups.js';
 
 /** An event to store; `cap` is the destination's maxImpressions at that placement (0 = none). */
 export interface EventWrite {
@@ -19,6 +20,13 @@ const COLUMNS = [
   'counted', 'deferred_route', 'tracking_token', 'pending_until', 'claimed_at', 'ip_hash', 'created_at',
 ] as const satisfies readonly (keyof PromotionEventsTable)[];
 
+/** The daily counters (kernel/rollups.ts) a stored event adds to: the overview's impressions and taps. */
+const ROLLUP: Partial<Record<string, string>> = { impression: 'promotion.impressions', tapped: 'promotion.taps' };
+const bumpOf = (row: PromotionEventsTable): Bump[] => {
+  const metric = ROLLUP[row.event];
+  return metric ? [{ appId: row.app_id, metric, at: row.created_at }] : [];
+};
+
 /** No cap: the counter still counts (one statement for both cases). */
 const UNCAPPED = 2_000_000_000; // fits a 32-bit integer column; caps are at most 1e9
 
@@ -33,7 +41,9 @@ const UNCAPPED = 2_000_000_000; // fits a 32-bit integer column; caps are at mos
  * SQLite: the events of one event-loop turn share one transaction and one WAL fsync
  * (db/group-commit.ts, durable-write.ts), like signups and clicks; each caller is answered once
  * its group is on disk. PostgreSQL: one short transaction per event (its own group commit
- * batches the fsyncs), each touching at most one counter row, so no lock cycles between nodes.
+ * batches the fsyncs), each touching at most one daily counter (one of its 16 shards) and then
+ * one cap row, always in that order, so no lock cycles between nodes. Impressions and taps add
+ * to the daily roll-ups (kernel/rollups.ts) in the transaction that stores them, only when stored.
  */
 export function createEventWriter(handle: DbHandle) {
   const { sqlite, durableWrite } = handle;
@@ -43,15 +53,21 @@ export function createEventWriter(handle: DbHandle) {
       'INSERT INTO promotion_caps (flow_id, destination_app_id, app_id, impressions) VALUES (?, ?, ?, 1) ON CONFLICT (flow_id, destination_app_id) DO UPDATE SET impressions = impressions + 1 WHERE promotion_caps.impressions < ? RETURNING impressions',
     );
     const uncount = sqlite.prepare('UPDATE promotion_events SET counted = 0 WHERE id = ?');
-    const writeGroup = sqlite.transaction((items: EventWrite[]) =>
-      items.map(({ row, cap }): EventOutcome => {
+    const bumpRollups = sqliteBumper(sqlite);
+    const writeGroup = sqlite.transaction((items: EventWrite[]) => {
+      // Only stored rows count: a repeat of (token, event) inserts nothing and adds nothing.
+      const bumps: Bump[] = [];
+      const out = items.map(({ row, cap }): EventOutcome => {
         if (insert.run(COLUMNS.map((c) => row[c])).changes === 0) return { inserted: false, counted: false };
+        bumps.push(...bumpOf(row));
         if (row.event !== 'impression') return { inserted: true, counted: false };
         const took = take.get(row.flow_id, row.destination_app_id, row.app_id, cap > 0 ? cap : UNCAPPED) as { impressions: number } | undefined;
         if (!took) uncount.run(row.id);
         return { inserted: true, counted: !!took, full: cap > 0 && (!took || took.impressions >= cap) };
-      }),
-    );
+      });
+      if (bumps.length) bumpRollups(bumps);
+      return out;
+    });
     const groups = createGroupCommit<EventWrite, EventOutcome>((items) => durableWrite(() => writeGroup.immediate(items)), { maxInFlight: Number.POSITIVE_INFINITY });
     return { write: groups.submit, drain: groups.drain };
   }
@@ -59,13 +75,16 @@ export function createEventWriter(handle: DbHandle) {
   let pending = 0;
   const idle: (() => void)[] = [];
   async function write({ row, cap }: EventWrite): Promise<EventOutcome> {
-    if (row.event !== 'impression') {
+    const bumps = bumpOf(row);
+    if (row.event !== 'impression' && !bumps.length) {
       const r = await db.insertInto('promotion_events').values(row).onConflict((oc) => oc.columns(['token_id', 'event']).doNothing()).executeTakeFirst();
       return { inserted: Number(r.numInsertedOrUpdatedRows ?? 0) > 0, counted: false };
     }
     return db.transaction().execute(async (trx) => {
       const r = await trx.insertInto('promotion_events').values(row).onConflict((oc) => oc.columns(['token_id', 'event']).doNothing()).executeTakeFirst();
       if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) return { inserted: false, counted: false };
+      await bump(trx, bumps, pgShard());
+      if (row.event !== 'impression') return { inserted: true, counted: false };
       const took = await trx
         .insertInto('promotion_caps')
         .values({ flow_id: row.flow_id, destination_app_id: row.destination_app_id, app_id: row.app_id, impressions: 1 })

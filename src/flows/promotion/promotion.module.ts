@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { registerPromotionDashboard } from './promotion.dashboard.js';
 import { createEventWriter } from './promotion.events.js';
 import { promotionFlow } from './promotion.flow.js';
 import { createPromotionOwner } from './promotion.owner.js';
@@ -21,6 +22,12 @@ export const promotionModule = defineModule({
       services: { promotion: { promotions, owner, store } },
       operations: promotionOperations({ apps: k.apps, promotions, owner }, k.config.publicRateLimit),
       subjectData: promotionSubjectData(k.db.db, () => promotions.history.clear()),
+      overview: [
+        { metric: 'promotion.impressions', label: 'Promotion impressions', flowType: 'app_promotion', section: 'promotion' },
+        { metric: 'promotion.taps', label: 'Promotion taps', flowType: 'app_promotion', section: 'promotion' },
+      ],
+      dashboardSections: [{ path: 'promotion', label: 'App promotion' }],
+      dashboard: (scope, d) => registerPromotionDashboard(scope, d, { db: k.db, clock: k.clock }),
       start() {
         timer = setInterval(() => void promotions.flush().catch(() => {}), 1000);
         timer.unref();

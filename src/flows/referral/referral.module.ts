@@ -1,4 +1,5 @@
 import { defineModule } from '../../kernel/module.js';
+import { registerReferralDashboard } from './referral.dashboard.js';
 import { referralFlow } from './referral.flow.js';
 import { createReferralOwner } from './referral.owner.js';
 import { registerReferralPages } from './referral.pages.js';
@@ -18,6 +19,9 @@ export const referralModule = defineModule({
     return {
       services: { referral: { referrals, owner, store } },
       subjectData: referralSubjectData(store),
+      overview: [{ metric: 'referral.referrals', label: 'Referrals', flowType: 'referral', section: 'referral' }],
+      dashboardSections: [{ path: 'referral', label: 'Referrals' }],
+      dashboard: (scope, d) => registerReferralDashboard(scope, d, { db: k.db, clock: k.clock }),
       operations: referralOperations({ apps: k.apps, flows: k.flows, referrals, owner }, k.config.publicRateLimit),
       routes: (app, ctx) => registerReferralPages(app, { referrals, store, apps: k.apps, config: k.config, country: ctx.country }),
     };

@@ -76,10 +76,12 @@ export function createReferralOwner(deps: { store: ReferralStore; clock: Clock }
     },
 
     /** Per referrer (by user id): landing visits, attributed, rewarded, capped, distinct attributing clients. */
-    async referrers(app: AppRow, q: { limit: number; cursor?: string }, cap: number) {
-      const after = decodeCursor(q.cursor, ['text'])?.[0];
-      const rows = await store.referrers(app.id, after, q.limit + 1);
-      const { items: page, nextCursor } = pageOf(rows, q.limit, (r) => [r.user_id]);
+    async referrers(app: AppRow, q: { limit: number; cursor?: string; sort?: 'userId' | 'attributed' }, cap: number) {
+      const byAttributed = q.sort === 'attributed';
+      const rows = byAttributed
+        ? await store.referrers(app.id, q.limit + 1, { by: 'attributed', after: decodeCursor(q.cursor, ['count', 'text']) })
+        : await store.referrers(app.id, q.limit + 1, { by: 'userId', after: decodeCursor(q.cursor, ['text'])?.[0] });
+      const { items: page, nextCursor } = pageOf(rows, q.limit, (r) => (byAttributed ? [Number(r.attributed ?? 0), r.user_id] : [r.user_id]));
       const items = page.map((r) => {
         const attributed = Number(r.attributed ?? 0);
         const rewarded = Number(r.rewarded ?? 0);

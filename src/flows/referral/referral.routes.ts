@@ -141,9 +141,10 @@ export function referralOperations(d: { apps: AppService; flows: FlowService; re
       auth: 'owner',
       tags: ownerTags,
       summary: 'Per referrer: invites, attributed, rewarded, capped, distinct attributing devices',
-      description: 'One row per user with a code, by user id. `distinctDevices` far below `attributed` means one client attributed many friends: farming (cap it with `maxReferralsPerDevice`).',
+      description:
+        'One row per user with a code, by user id (`sort=userId`, the default) or top referrers first (`sort=attributed`: most attributed, ties by user id). `distinctDevices` far below `attributed` means one client attributed many friends: farming (cap it with `maxReferralsPerDevice`).',
       params: appParams,
-      query: pageQuery,
+      query: pageQuery.extend({ sort: z.enum(['userId', 'attributed']).default('userId').describe('Order: by user id, or most attributed referrals first. A cursor only continues the order it came from.') }),
       response: z.object({
         referrers: z.array(
           z.object({

@@ -148,7 +148,7 @@ export function createReferralService(deps: { store: ReferralStore; flows: FlowS
         country: client.country,
       };
       const stored = pending
-        ? await store.attributePending(pending.id, attribution)
+        ? await store.attributePending(p.app.id, pending.id, attribution)
         : await store.insertReferral({
             id: rowId(),
             app_id: p.app.id,

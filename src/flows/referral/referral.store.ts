@@ -3,6 +3,7 @@ import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import type { Database, ReferralsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
+import { bump, pgShard } from '../../kernel/rollups.js';
 
 export type ReferralRow = Selectable<ReferralsTable>;
 
@@ -14,6 +15,9 @@ export function createReferralStore(handle: DbHandle) {
   const lockReferrer = async (trx: Kysely<Database>, appId: string, userId: string) => {
     if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`referral:${appId}:${userId}`}))`.execute(trx);
   };
+
+  /** The daily counter of attributions (kernel/rollups.ts), in the attribution's own transaction. */
+  const countAttribution = (trx: Kysely<Database>, appId: string, at: string) => bump(trx, [{ appId, metric: 'referral.referrals', at }], dialect === 'postgres' ? pgShard() : 0);
 
   return {
     codeOf(appId: string, userId: string) {
@@ -27,9 +31,17 @@ export function createReferralStore(handle: DbHandle) {
       const r = await db.insertInto('referral_codes').values(row).onConflict((oc) => oc.doNothing()).executeTakeFirst();
       return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
     },
-    /** Stores a referral; false when it clashes (the referee already attributed, a token hash reused). */
+    /**
+     * Stores a referral; false when it clashes (the referee already attributed, a token hash reused).
+     * An attribution adds to the daily `referral.referrals` counter in the same transaction.
+     */
     insertReferral(row: Omit<ReferralRow, 'referrer_rewarded' | 'referrer_rewarded_at'>) {
-      return db.insertInto('referrals').values({ ...row, referrer_rewarded: 0, referrer_rewarded_at: null }).onConflict((oc) => oc.doNothing()).executeTakeFirst().then((r) => Number(r.numInsertedOrUpdatedRows ?? 0) > 0);
+      return db.transaction().execute(async (trx) => {
+        const r = await trx.insertInto('referrals').values({ ...row, referrer_rewarded: 0, referrer_rewarded_at: null }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+        const stored = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
+        if (stored && row.status === 'attributed') await countAttribution(trx, row.app_id, row.attributed_at!);
+        return stored;
+      });
     },
     byClaimHash(appId: string, hash: string) {
       return db.selectFrom('referrals').selectAll().where('app_id', '=', appId).where('claim_hash', '=', hash).executeTakeFirst();
@@ -39,10 +51,14 @@ export function createReferralStore(handle: DbHandle) {
       return db.selectFrom('referrals').selectAll().where('app_id', '=', appId).where('referee_key', '=', refereeKey).executeTakeFirst();
     },
     /** Turns a pending landing visit into the attribution; false when it is no longer pending or the referee already has one. */
-    async attributePending(id: string, set: Pick<ReferralRow, 'referee_key' | 'referee_user_id' | 'referee_anonymous_id' | 'attributed_at' | 'referee_rewarded' | 'ip_hash' | 'country'>): Promise<boolean> {
+    async attributePending(appId: string, id: string, set: Pick<ReferralRow, 'referee_key' | 'referee_user_id' | 'referee_anonymous_id' | 'attributed_at' | 'referee_rewarded' | 'ip_hash' | 'country'>): Promise<boolean> {
       try {
-        const r = await db.updateTable('referrals').set({ ...set, status: 'attributed' }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
-        return Number(r.numUpdatedRows) === 1;
+        return await db.transaction().execute(async (trx) => {
+          const r = await trx.updateTable('referrals').set({ ...set, status: 'attributed' }).where('app_id', '=', appId).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+          if (Number(r.numUpdatedRows) !== 1) return false;
+          await countAttribution(trx, appId, set.attributed_at!);
+          return true;
+        });
       } catch (err) {
         // The referee's unique key: somebody attributed this referee meanwhile.
         if (/unique|constraint/i.test(String((err as Error).message))) return false;
@@ -140,8 +156,12 @@ export function createReferralStore(handle: DbHandle) {
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 
-    /** Per referrer: codes, landing visits, attributions, rewards, and distinct attributing clients. */
-    referrers(appId: string, after: string | undefined, limit: number) {
+    /**
+     * Per referrer: codes, landing visits, attributions, rewards, and distinct attributing clients.
+     * By user id, or most attributions first (ties by user id): keyset on the aggregate (HAVING).
+     */
+    referrers(appId: string, limit: number, order: { by: 'userId'; after?: string } | { by: 'attributed'; after?: readonly [number, string] }) {
+      const attributed = sql<number>`SUM(CASE WHEN r.status = 'attributed' THEN 1 ELSE 0 END)`;
       let q = db
         .selectFrom('referral_codes as c')
         .leftJoin('referrals as r', (j) => j.onRef('r.app_id', '=', 'c.app_id').onRef('r.referrer_user_id', '=', 'c.user_id'))
@@ -150,14 +170,21 @@ export function createReferralStore(handle: DbHandle) {
           'c.code',
           'c.created_at',
           eb.fn.count<number>('r.id').as('referrals'),
-          eb.fn.sum<number>(eb.case().when('r.status', '=', 'attributed').then(1).else(0).end()).as('attributed'),
+          attributed.as('attributed'),
           eb.fn.sum<number>('r.referrer_rewarded').as('rewarded'),
           eb.fn.count<number>('r.ip_hash').distinct().as('devices'),
         ])
         .where('c.app_id', '=', appId)
         .groupBy(['c.user_id', 'c.code', 'c.created_at']);
-      if (after) q = q.where('c.user_id', '>', after);
-      return q.orderBy('c.user_id').limit(limit).execute();
+      if (order.by === 'userId') {
+        if (order.after) q = q.where('c.user_id', '>', order.after);
+        return q.orderBy('c.user_id').limit(limit).execute();
+      }
+      if (order.after) {
+        const [n, user] = order.after;
+        q = q.having((eb) => eb.or([eb(attributed, '<', n), eb.and([eb(attributed, '=', n), eb('c.user_id', '>', user)])]));
+      }
+      return q.orderBy(attributed, 'desc').orderBy('c.user_id').limit(limit).execute();
     },
   };
 }

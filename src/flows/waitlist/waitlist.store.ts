@@ -17,7 +17,10 @@ export function createWaitlistStore(handle: DbHandle) {
   const { db } = handle;
 
   /** True when stored, false when the address was already on that waitlist. */
-  const insert = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized'], { rollup: () => 'waitlist.signups' });
+  const insert = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized'], {
+    // By source and by country too: the dashboard's breakdowns read counters, never the rows.
+    rollup: (r) => ['waitlist.signups', `waitlist.source:${r.source || 'direct'}`, `waitlist.country:${r.country || 'unknown'}`],
+  });
 
   return {
     insert,

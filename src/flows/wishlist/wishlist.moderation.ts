@@ -148,6 +148,10 @@ export function createWishlistModeration(deps: {
       return { idea: toOwnerIdea((await store.idea(app.id, ideaId))!) };
     },
 
+    async ownerGet(accountId: string, idOrSlug: string, ideaId: string) {
+      return { idea: toOwnerIdea((await ownerIdea(accountId, idOrSlug, ideaId)).idea) };
+    },
+
     async ownerDelete(accountId: string, idOrSlug: string, ideaId: string) {
       const app = await ownerApp(accountId, idOrSlug);
       if (!(await store.deleteIdea(app.id, ideaId))) throw notFound('Idea not found');

@@ -1,6 +1,7 @@
 import { createMailer, type MailLogger } from '../../kernel/mail.js';
 import { defineModule } from '../../kernel/module.js';
 import { brandLookup } from '../../kernel/pages/bare-page.js';
+import { registerWishlistDashboard } from './wishlist.dashboard.js';
 import { wishlistFlow } from './wishlist.flow.js';
 import { registerWishlistPages } from './wishlist.pages.js';
 import { wishlistOperations } from './wishlist.routes.js';
@@ -29,6 +30,12 @@ export const wishlistModule = defineModule({
     });
     return {
       services: { wishlist },
+      dashboardSections: [{ path: 'wishlist', label: 'Wishlist' }],
+      dashboard: (scope, d) => registerWishlistDashboard(scope, d, { db: k.db, clock: k.clock, webUrl: k.config.webUrl }),
+      overview: [
+        { metric: 'wishlist.ideas', label: 'Wishlist ideas', flowType: 'wishlist', section: 'wishlist' },
+        { metric: 'wishlist.votes', label: 'Wishlist votes', flowType: 'wishlist', section: 'wishlist' },
+      ],
       subjectData: wishlistSubjectData(createWishlistStore(k.db.db), k.config.secret, k.db.dialect),
       operations: wishlistOperations(wishlist),
       routes: (app, ctx) => {

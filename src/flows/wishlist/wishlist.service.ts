@@ -12,6 +12,7 @@ import { PUBLIC_STATUSES, type IdeaStatus, type PublicIdea, type WishlistConfig 
 import { createWishlistModeration } from './wishlist.moderation.js';
 import { newCommentRow, newIdeaRow, toComment, TYPE } from './wishlist.rows.js';
 import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
+import { pgShard } from '../../kernel/rollups.js';
 import { COMMENT_CURSOR, createWishlistStore, IDEA_CURSOR, ideaSortKey, type IdeaRow } from './wishlist.store.js';
 
 
@@ -66,7 +67,7 @@ export function createWishlistService(deps: {
   logger?: () => MailLogger | undefined;
 }) {
   const { clock, secret, flows, apps } = deps;
-  const store = createWishlistStore(deps.db.db);
+  const store = createWishlistStore(deps.db.db, deps.db.dialect === 'postgres' ? pgShard : undefined);
   const { sqlite, durableWrite } = deps.db;
   const groupCommit = sqlite && durableWrite ? sqliteVoteCommit(sqlite, durableWrite) : undefined;
   // Every public call needs the app and its published config: the flows kernel's cached lookup.

@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import type { Database, WishlistCommentsTable, WishlistIdeasTable } from '../../db/types.js';
 import type { CursorKey } from '../../kernel/pagination.js';
+import { bump } from '../../kernel/rollups.js';
 import type { IdeaStatus } from './wishlist.schema.js';
 
 export type IdeaRow = Selectable<WishlistIdeasTable>;
@@ -59,11 +60,18 @@ function afterCursor(eb: IdeasEb, sort: 'votes' | 'new', k: (string | number)[])
   ]);
 }
 
-/** Every query is scoped by app id first: an idea id alone never reaches another app's data. */
-export function createWishlistStore(db: Db) {
+/**
+ * Every query is scoped by app id first: an idea id alone never reaches another app's data.
+ * `shard`: the daily-counter shard a write adds to (rollups.ts: pgShard on PostgreSQL, 0 on SQLite).
+ */
+export function createWishlistStore(db: Db, shard: () => number = () => 0) {
   return {
+    /** The idea and its `wishlist.ideas` daily counter, in one transaction. */
     insertIdea(appId: string, row: IdeaRow) {
-      return db.insertInto('wishlist_ideas').values({ ...row, app_id: appId }).execute();
+      return db.transaction().execute(async (trx) => {
+        await trx.insertInto('wishlist_ideas').values({ ...row, app_id: appId }).execute();
+        await bump(trx, [{ appId, metric: 'wishlist.ideas', at: row.created_at }], shard());
+      });
     },
 
     idea(appId: string, id: string) {
@@ -113,6 +121,8 @@ export function createWishlistStore(db: Db) {
           .executeTakeFirst();
         if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) {
           await trx.updateTable('wishlist_ideas').set((eb) => ({ vote_count: eb('vote_count', '+', 1) })).where('app_id', '=', appId).where('id', '=', ideaId).execute();
+          // Counters count arrivals: an unvote later does not take this back.
+          await bump(trx, [{ appId, metric: 'wishlist.votes', at: now }], shard());
         }
         return countOf(trx, appId, ideaId);
       });

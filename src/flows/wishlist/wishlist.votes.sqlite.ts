@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { DurableWrite } from '../../db/durable-write.js';
 import { createGroupCommit } from '../../db/group-commit.js';
+import { sqliteBumper, type Bump } from '../../kernel/rollups.js';
 
 export interface VoteOp {
   appId: string;
@@ -25,15 +26,21 @@ export function sqliteVoteCommit(sqlite: SqliteDatabase.Database, durableWrite: 
   const insert = sqlite.prepare('INSERT INTO wishlist_votes (idea_id, voter_key, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
   const remove = sqlite.prepare('DELETE FROM wishlist_votes WHERE idea_id = ? AND voter_key = ?');
   const move = sqlite.prepare('UPDATE wishlist_ideas SET vote_count = vote_count + ? WHERE app_id = ? AND id = ?');
-  const writeGroup = sqlite.transaction((ops: VoteOp[]) =>
-    ops.map((op) => {
+  const bumpRollups = sqliteBumper(sqlite);
+  const writeGroup = sqlite.transaction((ops: VoteOp[]) => {
+    // Daily `wishlist.votes` counters of the votes added (an unvote does not take one back).
+    const bumps: Bump[] = [];
+    const out = ops.map((op) => {
       // Checked inside the transaction: a missing, pending or concurrently deleted idea fails only its own op.
       if (visible.get(op.appId, op.ideaId) === undefined) return undefined;
       const changed = op.on ? insert.run(op.ideaId, op.voterKey, op.now).changes : remove.run(op.ideaId, op.voterKey).changes;
       if (changed > 0) move.run(op.on ? 1 : -1, op.appId, op.ideaId);
+      if (changed > 0 && op.on) bumps.push({ appId: op.appId, metric: 'wishlist.votes', at: op.now });
       return count.get(op.appId, op.ideaId) as number;
-    }),
-  );
+    });
+    if (bumps.length) bumpRollups(bumps);
+    return out;
+  });
   // Each group is written as soon as it forms and waits for the next WAL fsync (coalesced: one
   // at a time, db/coalesced-sync.ts). Measured against one group at a time (the links module's
   // choice) on this workload: 0.23-0.25x vs 0.19-0.20x of raw node:http.

@@ -28,11 +28,12 @@ export interface SessionFilter {
  * Sessions of hosted flows (cancel, onboarding) and their steps, scoped by app and flow type.
  * Both inserts are durable group commits; a step is recorded once per session and key.
  */
-export function createSessionStore(handle: DbHandle) {
+export function createSessionStore(handle: DbHandle, opts: { stepRollup?: (row: StepRow) => string | null } = {}) {
   const { db } = handle;
   const insertSession = hotInsert<SessionRow>(handle, 'flow_sessions', SESSION_COLUMNS, undefined, { rollup: (r) => `${r.flow_type}.sessions` });
-  // A step already recorded for the session (a reload, a double tap) is skipped: false.
-  const insertStep = hotInsert<StepRow>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key']);
+  // A step already recorded for the session (a reload, a double tap) is skipped: false. Its
+  // flow type's counter (`stepRollup`, e.g. cancel saves) is added only when the row is stored.
+  const insertStep = hotInsert<StepRow>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key'], { rollup: opts.stepRollup });
 
   // Every page request opens its session. On SQLite: statements prepared once (Kysely prepares
   // each query anew, ~100 µs for the join, most of a page's time), and two primary-key reads

@@ -76,7 +76,7 @@ describeEachDb('owner lists and CSV exports', (dialect) => {
 
   it('list rows carry the documented fields', async () => {
     const fb = (await get('/feedback/submissions?limit=1')).json().submissions[0];
-    expect(Object.keys(fb).sort()).toEqual(['attributes', 'country', 'createdAt', 'email', 'id', 'message', 'rating', 'source', 'userAgent'].sort());
+    expect(Object.keys(fb).sort()).toEqual(['attributes', 'country', 'createdAt', 'email', 'id', 'message', 'rating', 'source', 'userAgent', 'status', 'reviewedAt'].sort());
     const rp = (await get('/report/submissions?limit=1')).json().submissions[0];
     expect(rp).toHaveProperty('category');
     const ct = (await get('/contact/submissions?limit=1')).json().submissions[0];
