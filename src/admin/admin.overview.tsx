@@ -6,7 +6,7 @@ import type { Capability, DashboardContext, OverviewMetric } from '../kernel/mod
 import { lastDays, readSeries, type Series } from '../kernel/rollups.js';
 import { AppShell } from './admin.app-shell.js';
 import { sendAdmin } from './admin.http.js';
-import { Sparkline } from './admin.charts.js';
+import { num, Sparkline } from './admin.charts.js';
 
 interface Card extends OverviewMetric {
   today: number;
@@ -52,15 +52,15 @@ function OverviewPage(p: { owner: { email: string; csrf: string }; app: App; sec
               <dl>
                 <div>
                   <dt>Today</dt>
-                  <dd>{c.today.toLocaleString('en-US')}</dd>
+                  <dd>{num(c.today)}</dd>
                 </div>
                 <div>
                   <dt>7 days</dt>
-                  <dd>{c.week.toLocaleString('en-US')}</dd>
+                  <dd>{num(c.week)}</dd>
                 </div>
                 <div>
                   <dt>30 days</dt>
-                  <dd>{c.month.toLocaleString('en-US')}</dd>
+                  <dd>{num(c.month)}</dd>
                 </div>
               </dl>
               <Sparkline values={c.values} />

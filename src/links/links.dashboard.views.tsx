@@ -1,6 +1,6 @@
 import type { App } from '../apps/apps.schema.js';
 import { AppShell } from '../admin/admin.app-shell.js';
-import { DayChart, type ChartSeries } from '../admin/admin.charts.js';
+import { DayChart, num, type ChartSeries } from '../admin/admin.charts.js';
 import { Alert, Csrf, Field, formatTime, type FieldErrors } from '../admin/admin.views.js';
 import type { DashboardSection } from '../kernel/module.js';
 import type { Link, LinkState, LinkStats } from './links.schema.js';
@@ -19,7 +19,7 @@ const STATE_LABEL: Record<LinkState, string> = { active: 'Active', disabled: 'Di
 const STATE_CLASS: Record<LinkState, string> = { active: 'badge on', disabled: 'badge off', expired: 'badge warn', limit_reached: 'badge warn' };
 export const StateBadge = ({ state }: { state: LinkState }) => <span class={STATE_CLASS[state]}>{STATE_LABEL[state]}</span>;
 
-const n = (x: number) => x.toLocaleString('en-US');
+const n = num;
 
 export function LinksListPage(p: PageBase & { links: Link[]; nextCursor: string | null; paged: boolean; notice?: string }) {
   const base = linksBase(p.app);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppShell } from '../../admin/admin.app-shell.js';
-import { DayChart } from '../../admin/admin.charts.js';
+import { DayChart, num, pct } from '../../admin/admin.charts.js';
 import { sendAdmin } from '../../admin/admin.http.js';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
@@ -24,8 +24,6 @@ interface VersionStats {
   offers: { offerId: string | null; reasonId: string | null; button: string; shown: number; accepted: number; acceptRate: number | null }[];
 }
 
-const num = (n: number) => n.toLocaleString('en-US');
-const pct = (r: number | null) => (r == null ? '–' : r.toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 }));
 
 function Figures(p: { items: [string, string][] }) {
   return (

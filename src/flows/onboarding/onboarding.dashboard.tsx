@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppShell } from '../../admin/admin.app-shell.js';
-import { DayChart } from '../../admin/admin.charts.js';
+import { DayChart, num, pct } from '../../admin/admin.charts.js';
 import { sendAdmin } from '../../admin/admin.http.js';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
@@ -20,8 +20,6 @@ interface FunnelVersion {
   claimRate: number | null;
 }
 
-const num = (n: number) => n.toLocaleString('en-US');
-const pct = (r: number | null) => (r == null ? '–' : r.toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 }));
 const ratio = (part: number, whole: number) => (whole > 0 ? part / whole : null);
 const KIND: Record<string, string> = { question: 'question', info: 'info screen', email_capture: 'email' };
 

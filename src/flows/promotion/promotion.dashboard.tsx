@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppShell } from '../../admin/admin.app-shell.js';
-import { DayChart, dayLabel } from '../../admin/admin.charts.js';
+import { DayChart, dayLabel, num, pct } from '../../admin/admin.charts.js';
 import { sendAdmin } from '../../admin/admin.http.js';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
@@ -16,8 +16,6 @@ interface Stats {
   placements: { placement: string; flowSlug: string | null; totals: Metrics; noFill: number; destinations: { appId: string; name: string | null; totals: Metrics }[] }[];
 }
 
-const num = (n: number) => n.toLocaleString('en-US');
-const pct = (r: number | null) => (r == null ? '–' : r.toLocaleString('en-US', { style: 'percent', maximumFractionDigits: 1 }));
 
 function Placement({ p, i }: { p: Stats['placements'][number]; i: number }) {
   const id = `placement-${i}`;

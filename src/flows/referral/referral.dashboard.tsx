@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppShell } from '../../admin/admin.app-shell.js';
-import { DayChart } from '../../admin/admin.charts.js';
+import { DayChart, num, longDate } from '../../admin/admin.charts.js';
 import { sendAdmin } from '../../admin/admin.http.js';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
@@ -32,8 +32,7 @@ interface Referral {
 
 const REFERRERS_PAGE = 20;
 const GRAPH_PAGE = 100;
-const num = (n: number) => n.toLocaleString('en-US');
-const day = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' }) : '–');
+const day = longDate;
 const refereeOf = (r: Referral) => r.refereeUserId ?? (r.refereeAnonymousId ? `anonymous ${r.refereeAnonymousId}` : 'unknown (device only or erased)');
 
 /** Attributions of one page grouped by referrer, in order of each referrer's newest one. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
 import { AppShell } from '../../admin/admin.app-shell.js';
-import { DayChart } from '../../admin/admin.charts.js';
+import { DayChart, num } from '../../admin/admin.charts.js';
 import { sendAdmin } from '../../admin/admin.http.js';
 import { formatTime } from '../../admin/admin.views.js';
 import type { Clock } from '../../kernel/clock.js';
@@ -69,7 +69,7 @@ function Breakdown(p: { title: string; head: string; rows: { key: string; n: num
               {p.rows.map((r) => (
                 <tr>
                   <th scope="row">{p.label ? p.label(r.key) : r.key}</th>
-                  <td class="num">{r.n.toLocaleString('en-US')}</td>
+                  <td class="num">{num(r.n)}</td>
                   <td class="num">{p.total ? `${Math.round((r.n / p.total) * 100)}%` : '–'}</td>
                 </tr>
               ))}
@@ -111,7 +111,7 @@ function WaitlistPage(p: { owner: { email: string; csrf: string }; app: App; sec
         </p>
       </div>
       <section class="card">
-        <DayChart id="signups" title="Signups" days={p.n.days} series={[{ label: 'Signups', values: p.n.perDay }]} summary={`${p.n.total.toLocaleString('en-US')} in the last ${DAYS} days (UTC)`} />
+        <DayChart id="signups" title="Signups" days={p.n.days} series={[{ label: 'Signups', values: p.n.perDay }]} summary={`${num(p.n.total)} in the last ${DAYS} days (UTC)`} />
       </section>
       <div class="split">
         <Breakdown title="By source" head="Source" rows={p.n.sources} total={p.n.total} label={(k) => (k === 'direct' ? 'Direct (no source)' : k)} />
