@@ -72,6 +72,10 @@ async function stored(env: Record<string, string>) {
   return out;
 }
 
+// Servers this run started are stopped however it ends (an exception must not leave them running).
+const children: { kill(signal?: NodeJS.Signals): unknown }[] = [];
+process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
+
 const rows: string[] = [];
 const summary: string[] = [];
 let failed = false;
@@ -79,6 +83,7 @@ for (const dialect of DIALECTS) {
   const rawJson = await rawJsonServer();
   const raw302 = await rawRedirect();
   const { env, server, ideas } = await startOurs(dialect);
+  children.push(rawJson.proc, raw302.proc, server.proc);
   const redirect = (url: string) => autocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { 'user-agent': UA } });
   const post = (url: string, kind: 'signup' | 'vote' | 'raw', slug = '') => jsonPostLoad(url, kind, { appSlug: slug, connections: CONNECTIONS, seconds: SECONDS });
   // Warm-up of every server, not counted (a cold baseline would flatter the ratios).
