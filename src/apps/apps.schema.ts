@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { localeSchema } from '../kernel/i18n.js';
 
 export const slugSchema = z
   .string()
@@ -46,6 +47,7 @@ export const createAppBody = z
       .optional()
       .describe('Custom URL scheme of the app, used for deep links (`<scheme>://retention-flow/action?...`).'),
     logoUrl: httpsUrl.optional().describe('Public logo image URL.'),
+    locale: localeSchema.optional().describe("Default language of the app's hosted pages (en, de, fr, es, it, pt-BR, ja); a flow's own `locale` wins. Unset: English."),
     promotion: appPromotionMeta.optional(),
   })
   .strict();
@@ -59,6 +61,7 @@ export const patchAppBody = z
     bundleId: createAppBody.shape.bundleId.unwrap().nullable().optional(),
     deepLinkScheme: createAppBody.shape.deepLinkScheme.unwrap().nullable().optional(),
     logoUrl: httpsUrl.nullable().optional().describe('Public logo image URL; null clears it.'),
+    locale: localeSchema.nullable().optional().describe("Default language of the app's hosted pages; a flow's own `locale` wins; null clears it (English)."),
     promotion: appPromotionMeta
       .nullable()
       .optional()
@@ -74,6 +77,7 @@ export const appSchema = z.object({
   bundleId: z.string().nullable(),
   deepLinkScheme: z.string().nullable(),
   logoUrl: z.string().nullable(),
+  locale: z.string().nullable().describe("Default language of the app's hosted pages, or null (English)."),
   promotion: appPromotionMeta.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

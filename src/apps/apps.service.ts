@@ -76,6 +76,7 @@ export function createAppService({ store, clock }: { store: AppStore; clock: Clo
         bundle_id: input.bundleId ?? null,
         deep_link_scheme: input.deepLinkScheme ?? null,
         logo_url: input.logoUrl ?? null,
+        locale: input.locale ?? null,
         promotion_json: input.promotion ? JSON.stringify(input.promotion) : null,
         created_at: now,
         updated_at: now,
@@ -103,6 +104,7 @@ export function createAppService({ store, clock }: { store: AppStore; clock: Clo
         bundle_id: has('bundleId') ? (patch.bundleId ?? null) : row.bundle_id,
         deep_link_scheme: has('deepLinkScheme') ? (patch.deepLinkScheme ?? null) : row.deep_link_scheme,
         logo_url: has('logoUrl') ? (patch.logoUrl ?? null) : row.logo_url,
+        locale: has('locale') ? (patch.locale ?? null) : (row.locale ?? null),
         promotion_json: has('promotion') ? (patch.promotion ? JSON.stringify(patch.promotion) : null) : row.promotion_json,
         updated_at: clock.now().toISOString(),
       };

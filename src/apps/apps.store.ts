@@ -12,6 +12,7 @@ export const toApp = (r: AppRow): App => ({
   bundleId: r.bundle_id,
   deepLinkScheme: r.deep_link_scheme,
   logoUrl: r.logo_url,
+  locale: r.locale ?? null,
   promotion: r.promotion_json ? JSON.parse(r.promotion_json) : null,
   createdAt: r.created_at,
   updatedAt: r.updated_at,

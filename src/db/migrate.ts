@@ -14,6 +14,7 @@ import { crashMigrations } from './migrations/crash.js';
 import { adminMigrations } from './migrations/admin.js';
 import { privacyMigrations } from './migrations/privacy.js';
 import { rollupMigrations } from './migrations/rollups.js';
+import { appsLocaleMigrations } from './migrations/apps-locale.js';
 import { dashboardAnalyticsMigrations } from './migrations/dashboard-analytics.js';
 import { dashboardBoardsMigrations } from './migrations/dashboard-boards.js';
 import { dashboardLinksMigrations } from './migrations/dashboard-links.js';
@@ -21,7 +22,7 @@ import { dashboardInboxMigrations } from './migrations/dashboard-inboxes.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
- * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard, 0110+ privacy, 0120+ dashboard roll-ups (room left between modules).
+ * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard, 0110+ privacy, 0120+ dashboard roll-ups, 0130+ app settings (room left between modules).
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
@@ -37,6 +38,7 @@ const all: Record<string, Migration> = {
   ...adminMigrations,
   ...privacyMigrations,
   ...rollupMigrations,
+  ...appsLocaleMigrations,
   ...dashboardAnalyticsMigrations,
   ...dashboardBoardsMigrations,
   ...dashboardLinksMigrations,

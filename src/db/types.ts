@@ -26,6 +26,8 @@ export interface AppsTable {
   deep_link_scheme: string | null;
   logo_url: string | null;
   promotion_json: string | null;
+  /** Default language of the app's hosted pages (a flow's own `locale` wins); null = English. */
+  locale: string | null;
   created_at: string;
   updated_at: string;
 }

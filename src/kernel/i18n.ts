@@ -313,3 +313,14 @@ export function negotiate(acceptLanguage: string | undefined): Locale {
   }
   return 'en';
 }
+
+/**
+ * A published config as its pages read it: with the app's default language when the config
+ * sets none (a flow's own `locale` wins). Only where the type's schema accepts `locale` (a
+ * config published under it parses again with it added): other types are left as they are.
+ */
+export function withAppLocale<C>(config: C, appLocale: string | null | undefined, schema: { safeParse(v: unknown): { success: boolean } }): C {
+  if (!appLocale || !config || typeof config !== 'object' || (config as { locale?: unknown }).locale) return config;
+  const merged = { ...(config as object), locale: appLocale } as C;
+  return schema.safeParse(merged).success ? merged : config;
+}

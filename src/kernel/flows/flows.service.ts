@@ -1,3 +1,4 @@
+import { withAppLocale } from '../i18n.js';
 import { z } from 'zod';
 import type { App } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
@@ -119,7 +120,7 @@ export function createFlowService(deps: {
     if (!flow || !flow.current_version_id) throw notFound(`This ${d.label.toLowerCase()} is not published`);
     const v = await store.version(app.id, flow.current_version_id);
     if (!v) throw notFound(`This ${d.label.toLowerCase()} is not published`);
-    return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: JSON.parse(v.config_json) };
+    return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: withAppLocale(JSON.parse(v.config_json), app.locale, d.schema) };
   }
 
   const publicFlow = memoize(async (appSlug: string, type: string, flowSlug?: string) => loadPublished(await deps.resolveApp(appSlug), type, flowSlug), publicKey, PUBLIC_CACHE_MS, 10_000, 'published_flows');
@@ -172,6 +173,9 @@ export function createFlowService(deps: {
       await checkRefs(d, clean, app, `Invalid ${d.type} config: `);
       return { warnings: (await d.warnings?.(clean, ctxFor(app))) ?? [] };
     },
+
+    /** A pinned version's config as its pages read it: with the app's default language (kernel/i18n.ts withAppLocale). */
+    withAppLocale: <C>(type: string, config: C, appLocale: string | null | undefined): C => withAppLocale(config, appLocale, def(type).schema),
 
     /** A published version's config by id (what a session pinned), or undefined. */
     version(appId: string, versionId: string) {

@@ -76,11 +76,11 @@ export function createFlowSessions<C, S extends string = string>(deps: {
       if (a.length !== b.length || !timingSafeEqual(a, b)) throw gone();
       const version = await flows.version(row.app_id, row.version_id);
       if (!version) throw gone();
-      const { app_slug, app_name, deep_link_scheme, logo_url, ...session } = row;
+      const { app_slug, app_name, deep_link_scheme, logo_url, app_locale, ...session } = row;
       return {
         session,
         app: { slug: app_slug, name: app_name, deepLinkScheme: deep_link_scheme, logoUrl: logo_url },
-        config: version.config as C,
+        config: flows.withAppLocale(type, version.config as C, app_locale),
       };
     },
 
