@@ -1,10 +1,11 @@
 import type { App } from '../apps/apps.schema.js';
+import { LOCALES } from '../kernel/i18n.js';
 import type { DashboardSection } from '../kernel/module.js';
 import { AppShell } from './admin.app-shell.js';
 import { Alert, Csrf, Field, Shell, type FieldErrors, type ShellProps } from './admin.views.js';
 
 type Owner = NonNullable<ShellProps['owner']>;
-export type AppForm = Partial<Record<'name' | 'slug' | 'bundleId' | 'deepLinkScheme' | 'logoUrl' | 'promotion', string>>;
+export type AppForm = Partial<Record<'name' | 'slug' | 'bundleId' | 'deepLinkScheme' | 'logoUrl' | 'locale' | 'promotion', string>>;
 
 export const formOfApp = (a: App): AppForm => ({
   name: a.name,
@@ -12,8 +13,12 @@ export const formOfApp = (a: App): AppForm => ({
   bundleId: a.bundleId ?? '',
   deepLinkScheme: a.deepLinkScheme ?? '',
   logoUrl: a.logoUrl ?? '',
+  locale: a.locale ?? '',
   promotion: a.promotion ? JSON.stringify(a.promotion, null, 2) : '',
 });
+
+/** The catalogs' languages other than English, each by its own name (the catalogs are the one list). */
+const LANGUAGES: [string, string][] = LOCALES.filter((l) => l !== 'en').map((l) => [l, new Intl.DisplayNames([l], { type: 'language' }).of(l) ?? l]);
 
 function AppFields({ v, errors, withPromotion }: { v: AppForm; errors: FieldErrors; withPromotion: boolean }) {
   return (
@@ -23,6 +28,24 @@ function AppFields({ v, errors, withPromotion }: { v: AppForm; errors: FieldErro
       <Field name="bundleId" label="Bundle id / package name" value={v.bundleId} error={errors.bundleId} />
       <Field name="deepLinkScheme" label="Deep-link scheme" value={v.deepLinkScheme} error={errors.deepLinkScheme} hint="e.g. myapp (for myapp://…)" />
       <Field name="logoUrl" label="Logo URL" type="url" value={v.logoUrl} error={errors.logoUrl} />
+      <div class={errors.locale ? 'field has-error' : 'field'}>
+        <label for="f-locale">Language of the hosted pages</label>
+        <p class="hint" id="f-locale-hint">
+          Built-in words of every page whose flow sets no language of its own.
+        </p>
+        <select id="f-locale" name="locale" aria-describedby={errors.locale ? 'f-locale-hint f-locale-error' : 'f-locale-hint'} aria-invalid={errors.locale ? 'true' : undefined}>
+          {[['', 'English (default)'], ...LANGUAGES].map(([value, label]) => (
+            <option value={value} selected={(v.locale ?? '') === value}>
+              {label}
+            </option>
+          ))}
+        </select>
+        {errors.locale ? (
+          <p class="error" id="f-locale-error">
+            {errors.locale}
+          </p>
+        ) : null}
+      </div>
       {withPromotion ? (
         <Field
           name="promotion"

@@ -196,7 +196,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     });
 
     // ---- apps: the same operations as /api/v1/apps ----
-    const APP_FIELDS = ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'promotion'];
+    const APP_FIELDS = ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'locale', 'promotion'];
     const formValues = (body: Body | undefined): AppForm => Object.fromEntries(APP_FIELDS.map((k) => [k, str(body, k).trim()]));
 
     s.get('/admin/apps', { schema: { hide: true } }, async (request, reply) => {
@@ -252,7 +252,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
       const idOrSlug = (request.params as { app: string }).app;
       const v = formValues(request.body as Body);
       // The form shows every field: an emptied optional field clears it (null), as the API's PATCH does.
-      const body: Record<string, unknown> = { name: v.name, bundleId: v.bundleId || null, deepLinkScheme: v.deepLinkScheme || null, logoUrl: v.logoUrl || null };
+      const body: Record<string, unknown> = { name: v.name, bundleId: v.bundleId || null, deepLinkScheme: v.deepLinkScheme || null, logoUrl: v.logoUrl || null, locale: v.locale || null };
       if (v.slug) body.slug = v.slug;
       if (v.promotion) {
         try {
