@@ -65,10 +65,12 @@ const DATA_OPTIONS = { quoted: true, quoted_empty: true } as const;
  * Streams rows as CSV with a header row. The source is pulled as the client reads
  * (backpressure): each read takes up to `batch` rows and turns them into one chunk with
  * csv-stringify's synchronous API. One chunk per batch instead of an object-mode record per row
- * keeps both the CPU per row and the garbage per row small, and a batch (a millisecond or so of
- * work) is the longest the event loop is held by an export.
+ * keeps both the CPU per row and the garbage per row small, and a batch is the longest the event
+ * loop is held by an export. 100 rows (~0.5 ms): with 250, redirects' p99 during a 1M-row export
+ * was 4-5.5x idle; with 100 it is 2-3x, the export 1.7-1.8x of library speed instead of 1.4-1.5x
+ * (with 50-64: 1.5-3.5x and 1.9-2.2x). docs/benchmarks.md, forms-csv.
  */
-export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T>, batch = 250): Readable {
+export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T>, batch = 100): Readable {
   const source = rows[Symbol.asyncIterator]();
   let started = false;
   return new Readable({
