@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGS, type Locale } from '../../src/kernel/i18n.js';
-import { relativeTime } from '../../src/kernel/i18n.boards.js';
+import { relativeTime } from '../../src/kernel/i18n.format.js';
 import { putAndPublish } from '../flows/forms/forms.fixtures.js';
 import { goodLegal } from '../flows/legal/legal.fixtures.js';
 import { goodLinkPage } from '../flows/link-page/link-page.fixtures.js';

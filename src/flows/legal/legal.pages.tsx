@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../kernel/errors.js';
 import { translator, type Locale, type MessageKey, type Translate } from '../../kernel/i18n.js';
-import { longDay } from '../../kernel/i18n.boards.js';
+import { longDay } from '../../kernel/i18n.format.js';
 import { brandLookup, sendBarePage } from '../../kernel/pages/bare-page.js';
 import { Layout } from '../../kernel/pages/layout.js';
 import { sendPage } from '../../kernel/pages/render.js';

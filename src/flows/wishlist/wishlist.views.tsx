@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { FORM_TOKEN_FIELD } from '../../kernel/pages/form-token.js';
 import { Layout } from '../../kernel/pages/layout.js';
 import type { Locale, MessageKey, Translate } from '../../kernel/i18n.js';
-import { absoluteTime, isOne, relativeTime } from '../../kernel/i18n.boards.js';
+import { absoluteTime, isOne, relativeTime } from '../../kernel/i18n.format.js';
 import type { IdeaStatus, PublicComment, PublicIdea, WishlistConfig } from './wishlist.schema.js';
 
 /** Where a page lives and what every link must carry along (embed flags, preview token). */
