@@ -26,7 +26,11 @@ describeEachDb('dashboard: inboxes', (dialect) => {
     await putAndPublish(t, 'inbox', 'report', goodReport());
     await putAndPublish(t, 'inbox', 'contact', goodContact());
     await putAndPublish(t, 'inbox', 'crash', goodCrash());
-    for (let i = 0; i < 28; i++) await submit(t, 'feedback', { appSlug: 'inbox', message: `Feedback number ${i}`, rating: (i % 5) + 1 });
+    // A millisecond apart at least: rows of the same millisecond have random id order (kernel/row-id.ts), and the pages list newest first.
+    for (let i = 0; i < 28; i++) {
+      await submit(t, 'feedback', { appSlug: 'inbox', message: `Feedback number ${i}`, rating: (i % 5) + 1 });
+      await new Promise((r) => setTimeout(r, 2));
+    }
     ids.fbLast = (await submit(t, 'feedback', { appSlug: 'inbox', message: 'Love it <b>bold</b>', rating: 4, email: 'ann@example.com', attributes: { plan: 'Pro' } })).json().id;
     ids.bug = (await submit(t, 'report', { appSlug: 'inbox', category: 'bug', message: 'Login button does nothing' })).json().id;
     ids.abuse = (await submit(t, 'report', { appSlug: 'inbox', category: 'abuse', message: 'Spam in comments' })).json().id;
