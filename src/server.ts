@@ -16,9 +16,10 @@ import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { FlowRegistry } from './kernel/flows/registry.js';
 import type { Capability, CapabilityModule, Kernel, RouteContext } from './kernel/module.js';
-import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser, registerOperation } from './kernel/http.js';
+import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser, registerOperation, type OperationDeps } from './kernel/http.js';
+import { COMPRESS_THRESHOLD, createFastOps, registerFastOpsReplay, type FastOps } from './kernel/fast-ops.js';
 import { clientIpOf, trustFrom } from './kernel/client-ip.js';
-import { countryLookup } from './kernel/identity.js';
+import { countryLookup, rawClientInfo } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerPublicApiPolicy } from './kernel/public-api.js';
 import { registerRateLimit } from './kernel/rate-limit.js';
@@ -133,10 +134,11 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   // Pages, JSON, CSV and /docs are compressed for clients that ask (Accept-Encoding); bodies
   // under 1 KB, most API answers, are sent as they are. Short-link redirects answer before
   // Fastify (kernel/preroute.ts) and have no body to compress.
-  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'], zlibOptions: { level: 4 } });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'], zlibOptions: { level: 4 } });
   // Hosted pages' no-JavaScript form posts; the public API refuses such bodies (public-api.ts).
   await app.register(formbody);
-  await registerRateLimit(app, { secret: config.secret, redisUrl: config.redisUrl });
+  let fastOps: FastOps | undefined;
+  const rateBudget = await registerRateLimit(app, { secret: config.secret, redisUrl: config.redisUrl, prepaid: (req) => fastOps?.prepaid(req) ?? false });
   registerAssets(app);
   registerMetrics(app, config.metricsToken);
 
@@ -176,15 +178,21 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
     });
   }
 
-  const deps = {
+  const country = await countryLookup(config.countryHeader, config.geoipDb);
+  const clientIp = clientIpOf(trust);
+  // Public JSON POSTs on launch-time hot paths answered in front of Fastify (kernel/fast-ops.ts).
+  fastOps = createFastOps(ops, { bodyLimit: config.bodyLimit, rate: rateBudget, client: rawClientInfo(clientIp, config.secret, country) });
+  registerFastOpsReplay(app, fastOps);
+  const deps: OperationDeps = {
     secret: config.secret,
-    country: await countryLookup(config.countryHeader, config.geoipDb),
+    country,
     authenticate: (h: string | undefined, client: string) => services.tokens.authenticate(h, client),
+    fastOutcome: fastOps.outcome,
   };
   for (const op of ops) registerOperation(app, op, deps);
   registerMcpHttp(app, ops, deps.authenticate, config.secret);
-  const routeContext: RouteContext = { deps, country: deps.country, clientIp: clientIpOf(trust), operations: ops, capabilities };
-  const preroutes: Preroute[] = [];
+  const routeContext: RouteContext = { deps, country: deps.country, clientIp, operations: ops, capabilities };
+  const preroutes: Preroute[] = fastOps.preroute ? [offSignupHost(fastOps.preroute, signupHost)] : [];
   for (const c of capabilities) {
     const fast = c.routes?.(app, routeContext);
     if (fast) preroutes.push(offSignupHost(fast, signupHost));

@@ -94,3 +94,15 @@ export async function testApp(
     },
   };
 }
+
+const listening = new WeakMap<TestApp, Promise<string>>();
+
+/** The test app's base URL over real HTTP (it starts listening on first use; t.close() stops it). Fast paths (kernel/preroute.ts) exist only there, never under inject. */
+export function baseUrl(t: TestApp): Promise<string> {
+  let url = listening.get(t);
+  if (!url) {
+    url = t.app.listen({ port: 0, host: '127.0.0.1' });
+    listening.set(t, url);
+  }
+  return url;
+}

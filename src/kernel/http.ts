@@ -21,16 +21,25 @@ export const errorBody = z
 
 const isText = (r: unknown): r is TextResult => !!r && typeof r === 'object' && (r as TextResult).kind === 'text';
 
+/** A JSON body as every route reads it (also the fast paths, kernel/fast-ops.ts): empty is absent, `__proto__`/`constructor` keys dropped, malformed is a 400. */
+export function parseJsonBody(body: string): unknown {
+  const text = body.trim();
+  if (text === '') return undefined;
+  try {
+    return sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
+  } catch {
+    throw new AppError(400, 'Malformed JSON body');
+  }
+}
+
 /** JSON parser that treats an empty body as absent (publish POSTs may carry Content-Type and nothing else). */
 export function registerJsonParser(app: FastifyInstance) {
   app.removeContentTypeParser('application/json');
   const parse = (_req: FastifyRequest, body: string | Buffer, done: (err: FastifyError | null, value?: unknown) => void) => {
-    const text = String(body).trim();
-    if (text === '') return done(null, undefined);
     try {
-      done(null, sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' }));
-    } catch {
-      done(new AppError(400, 'Malformed JSON body') as unknown as FastifyError, undefined);
+      done(null, parseJsonBody(String(body)));
+    } catch (e) {
+      done(e as FastifyError, undefined);
     }
   };
   app.addContentTypeParser('application/json', { parseAs: 'string' }, parse);
@@ -135,6 +144,8 @@ export interface OperationDeps {
   country: CountryLookup;
   /** `client`: the hashed client address, which failed authentications are counted against. */
   authenticate(header: string | undefined, client: string): Promise<{ accountId: string }>;
+  /** The outcome of a request a fast path ran before handing it to Fastify (kernel/fast-ops.ts). */
+  fastOutcome?(req: import('node:http').IncomingMessage): Promise<unknown> | undefined;
 }
 
 /** Registers one declared operation as a Fastify route (schemas feed the OpenAPI document). */
@@ -170,7 +181,9 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
       // Authenticate before looking at input: an unauthenticated caller learns nothing (401, not 422).
       if (op.auth === 'owner') ctx.accountId = (await deps.authenticate(request.headers.authorization, ctx.client.ipHash)).accountId;
       const input = parseInput(op, { params: request.params, query: request.query, body: request.body });
-      const result = await op.handler(input, ctx);
+      // A request the fast path already ran (kernel/fast-ops.ts) is answered with that outcome.
+      const ran = deps.fastOutcome?.(request.raw);
+      const result = ran ? await ran : await op.handler(input, ctx);
       if (reply.sent) return reply;
       if (isText(result)) {
         reply.code(status).type(result.contentType);

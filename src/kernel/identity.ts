@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { CountryResponse } from 'maxmind';
@@ -40,9 +40,13 @@ const hashers = new Map<string, (ip: string) => string>();
 
 /** The request's hashed client IP (the rate limiter and the handler both ask; ipHasher remembers it). */
 export function requestIpHash(request: FastifyRequest, secret: string): string {
+  return hasherFor(secret)(request.ip);
+}
+
+function hasherFor(secret: string) {
   let hash = hashers.get(secret);
   if (!hash) hashers.set(secret, (hash = ipHasher(secret)));
-  return hash(request.ip);
+  return hash;
 }
 
 /** A request's country from its client address and headers (any request: Fastify's or node's). */
@@ -79,6 +83,15 @@ export async function countryLookup(header: string | undefined, geoipDb: string 
     } catch {
       return null; // not an IP the reader understands
     }
+  };
+}
+
+/** The same for a request a fast path answers before Fastify (kernel/fast-ops.ts), given the shared client-address rule. */
+export function rawClientInfo(clientIp: (req: IncomingMessage) => string, secret: string, country: CountryLookup): (req: IncomingMessage) => ClientInfo {
+  return (req) => {
+    const ip = clientIp(req);
+    const ua = req.headers['user-agent'];
+    return { ipHash: hasherFor(secret)(ip), userAgent: ua ? ua.slice(0, 512) : null, country: country(ip, req) };
   };
 }
 

@@ -78,6 +78,11 @@ export interface Operation<P extends Shape | undefined = any, Q extends Shape | 
   bodyOptional?: boolean;
   /** Fastify route options: per-route rate limit (`config: publicLimit(n)`) and body size. */
   route?: { config?: Record<string, unknown>; bodyLimit?: number };
+  /**
+   * Answered in front of Fastify when the request is plain (kernel/fast-ops.ts): for public JSON
+   * POSTs on a launch-time hot path, with publicLimit(); same answers, headers and limits.
+   */
+  fast?: boolean;
   handler(input: { params: Out<P>; query: Out<Q>; body: Out<B> }, ctx: OpContext): Promise<unknown>;
 }
 

@@ -3,6 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import LocalStore from '@fastify/rate-limit/store/LocalStore.js';
 import RedisStore from '@fastify/rate-limit/store/RedisStore.js';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { Redis } from 'ioredis';
 import { requestIpHash } from './identity.js';
 
@@ -17,7 +18,15 @@ import { requestIpHash } from './identity.js';
  * one address could sign up three times the limit through three paths. One store for all
  * routes, keyed `<action>:<client>`, makes the budget the action's.
  */
-export async function registerRateLimit(app: FastifyInstance, opts: { secret: string; redisUrl?: string }) {
+/** One client's spending of one action's budget: the count in the window after this request, and the window's time left. */
+export interface RateBudget {
+  take(key: string, max: number, timeWindow: number): Promise<{ current: number; ttl: number }>;
+}
+
+export async function registerRateLimit(
+  app: FastifyInstance,
+  opts: { secret: string; redisUrl?: string; /** Requests whose budget a fast path already spent (kernel/fast-ops.ts). */ prepaid?: (req: IncomingMessage) => boolean },
+): Promise<RateBudget> {
   const redis = opts.redisUrl ? new Redis(opts.redisUrl, { connectTimeout: 1000, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   if (redis) app.addHook('onClose', async () => void redis.quit());
   const shared = redis ? new RedisStore(false, false, redis, 'appflows-rl-') : new LocalStore(false, false, 50_000);
@@ -36,7 +45,13 @@ export async function registerRateLimit(app: FastifyInstance, opts: { secret: st
     // Keep answering if Redis hiccups: a limiter outage must not take the public API down.
     skipOnError: true,
     errorResponseBuilder: (_req, ctx) => ({ statusCode: 429, error: `Too many requests, retry in ${Math.ceil(ctx.ttl / 1000)} s` }),
+    ...(opts.prepaid ? { allowList: (request: FastifyRequest) => opts.prepaid!(request.raw) } : {}),
   });
+  // The same store and keys for fast paths (kernel/fast-ops.ts), so a budget stays the action's.
+  return {
+    take: (key, max, timeWindow) =>
+      new Promise((resolve, reject) => shared.incr(key, (err: Error | null, r: { current: number; ttl: number }) => (err ? reject(err) : resolve(r)), timeWindow, max)),
+  };
 }
 
 const actionOf = (request: FastifyRequest) => (request.routeOptions.config as { rateAction?: string }).rateAction ?? `${request.method} ${request.routeOptions.url}`;

@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
-import type { TestApp } from '../helpers.js';
+import { baseUrl, type TestApp } from '../helpers.js';
+export { baseUrl };
 
 export const UA = {
   iphone: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1',
@@ -54,17 +55,6 @@ export function visit(url: string, opts: { ua?: string; method?: string; host?: 
   });
 }
 
-const listening = new WeakMap<TestApp, Promise<string>>();
-
-/** The test app's base URL over real HTTP (it starts listening on first use; t.close() stops it). */
-export function baseUrl(t: TestApp): Promise<string> {
-  let url = listening.get(t);
-  if (!url) {
-    url = t.app.listen({ port: 0, host: '127.0.0.1' });
-    listening.set(t, url);
-  }
-  return url;
-}
 
 /**
  * A visit of the test app over real HTTP, as in production: the redirect fast path

@@ -39,6 +39,7 @@ export function promotionOperations(d: { apps: AppService; promotions: Promotion
       response: resolveResponse,
       errors: [404, 422, 429],
       route: { config: publicLimit(rateLimit * 30, 'promotion.resolve') },
+      fast: true,
       handler: async ({ body }, ctx) => promotions.resolve(body, ctx.client),
     }),
     defineOp({
@@ -54,6 +55,7 @@ export function promotionOperations(d: { apps: AppService; promotions: Promotion
       response: eventResponse,
       errors: [400, 404, 422, 429],
       route: { config: publicLimit(rateLimit * 30, 'promotion.event') },
+      fast: true,
       handler: async ({ body }, ctx) => promotions.event(body.trackingToken, body.event, ctx.client),
     }),
     defineOp({

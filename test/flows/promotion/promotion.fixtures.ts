@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { TestApp } from '../../helpers.js';
+import { baseUrl, type TestApp } from '../../helpers.js';
 
 export const json = { 'content-type': 'application/json' };
 
@@ -38,3 +38,18 @@ export async function putAndPublish(t: TestApp, appSlug: string, config: unknown
 type Inject = (opts: InjectOptions) => Promise<LightMyRequestResponse>;
 export const post = (inject: Inject, path: string, body: unknown, headers: Record<string, string> = {}) =>
   inject({ method: 'POST', url: `/api/public/promotions/${path}`, headers: { ...json, ...headers }, payload: JSON.stringify(body) });
+
+/**
+ * Like `t.app.inject`, but the public promotion calls go over real HTTP to the listening server,
+ * where resolve and event are answered in front of Fastify (kernel/fast-ops.ts): the suites that
+ * use it test the fast path and, for everything it hands over, Fastify's route.
+ */
+export function overHttp(t: TestApp): Inject {
+  return async (opts) => {
+    const url = typeof opts.url === 'string' ? opts.url : '';
+    if (opts.method !== 'POST' || !url.startsWith('/api/public/')) return t.app.inject(opts);
+    const r = await fetch(`${await baseUrl(t)}${url}`, { method: 'POST', headers: opts.headers as Record<string, string>, body: opts.payload as string });
+    const body = await r.text();
+    return { statusCode: r.status, headers: Object.fromEntries(r.headers), body, payload: body, json: () => JSON.parse(body) } as unknown as LightMyRequestResponse;
+  };
+}

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createHistoryCache } from '../../../src/flows/promotion/promotion.history.js';
 import type { createPromotionStore } from '../../../src/flows/promotion/promotion.store.js';
 import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
-import { ownerWithApps, post, putAndPublish } from './promotion.fixtures.js';
+import { overHttp, ownerWithApps, post, putAndPublish } from './promotion.fixtures.js';
 
 // Resolve's per-node cache of each user's events (#18): exact on a single-writer node, off with several.
 describeEachDb('app promotion: per-node user history', (dialect) => {
   let t: TestApp;
   let apps: Awaited<ReturnType<typeof ownerWithApps>>;
-  const inject = (o: InjectOptions) => t.app.inject(o);
+  const inject = (o: InjectOptions) => overHttp(t)(o);
   const resolve = async (body: Record<string, unknown>) => (await post(inject, 'resolve', { appSlug: 'sleepy', placement: 'home', ...body })).json();
   beforeAll(async () => {
     t = await testApp(dialect, { env: { PUBLIC_RATE_LIMIT: '100000' } });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTokenSigner } from '../../../src/flows/promotion/promotion.token.js';
 import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
-import { json, ownerWithApps, post, publish, put, putAndPublish } from './promotion.fixtures.js';
+import { json, overHttp, ownerWithApps, post, publish, put, putAndPublish } from './promotion.fixtures.js';
 
 const T0 = Date.parse('2026-11-25T12:00:00.000Z');
 const HOUR = 3_600_000;
@@ -13,7 +13,7 @@ describeEachDb('app promotion', (dialect) => {
   let t: TestApp;
   let now = T0;
   let apps: Awaited<ReturnType<typeof ownerWithApps>>;
-  const inject = (opts: InjectOptions) => t.app.inject(opts);
+  const inject = (opts: InjectOptions) => overHttp(t)(opts);
   const resolve = (body: Record<string, unknown>, headers?: Record<string, string>) => post(inject, 'resolve', { appSlug: 'sleepy', ...body }, headers);
   const event = (trackingToken: string, ev: string, headers?: Record<string, string>) => post(inject, 'event', { trackingToken, event: ev }, headers);
   const pending = (body: Record<string, unknown>, headers?: Record<string, string>) => post(inject, 'pending', body, headers);
