@@ -49,9 +49,19 @@ describeEachDb('the app default language', (dialect) => {
   });
 
   it('leaves types without built-in words alone (app promotion configs are strict)', async () => {
-    const flows = (t.app.services as any).flows ?? (t.app as any).services.flows;
-    if (!flows?.withAppLocale) return;
+    const flows = t.app.services.flows;
     const cfg = { type: 'app_promotion', placement: 'home', destinations: [] };
     expect(flows.withAppLocale('app_promotion', cfg, 'de')).toBe(cfg);
+  });
+
+  it('merges a pinned config with the app language once per config and language', async () => {
+    const flows = t.app.services.flows;
+    const cfg = goodFeedback() as Record<string, unknown>;
+    const de = flows.withAppLocale('feedback', cfg, 'de');
+    expect(de).toMatchObject({ locale: 'de' });
+    expect(flows.withAppLocale('feedback', cfg, 'de')).toBe(de); // the same object: not parsed again
+    expect(flows.withAppLocale('feedback', cfg, 'fr')).toMatchObject({ locale: 'fr' });
+    expect(flows.withAppLocale('feedback', { ...cfg, locale: 'it' }, 'de')).toMatchObject({ locale: 'it' });
+    expect(cfg.locale).toBeUndefined();
   });
 });

@@ -159,6 +159,8 @@ export function createFlowService(deps: {
 
   // Published versions never change: a version's config is kept once read (sessions pin one).
   const versions = new Map<string, Promise<{ versionNumber: number; config: Record<string, unknown> } | undefined>>();
+  // Configs with the app's default language merged in, per cached config object and language (withAppLocale below).
+  const localized = new WeakMap<object, Map<string, unknown>>();
 
   return {
     registry,
@@ -174,8 +176,19 @@ export function createFlowService(deps: {
       return { warnings: (await d.warnings?.(clean, ctxFor(app))) ?? [] };
     },
 
-    /** A pinned version's config as its pages read it: with the app's default language (kernel/i18n.ts withAppLocale). */
-    withAppLocale: <C>(type: string, config: C, appLocale: string | null | undefined): C => withAppLocale(config, appLocale, def(type).schema),
+    /**
+     * A pinned version's config as its pages read it: with the app's default language (kernel/i18n.ts
+     * withAppLocale). Remembered per config object (`version` caches them) and language, so a
+     * session page does not parse the config with zod again on every request.
+     */
+    withAppLocale<C>(type: string, config: C, appLocale: string | null | undefined): C {
+      if (!appLocale || !config || typeof config !== 'object') return config;
+      let byLocale = localized.get(config);
+      if (!byLocale) localized.set(config, (byLocale = new Map()));
+      let merged = byLocale.get(appLocale) as C | undefined;
+      if (merged === undefined) byLocale.set(appLocale, (merged = withAppLocale(config, appLocale, def(type).schema)));
+      return merged;
+    },
 
     /** A published version's config by id (what a session pinned), or undefined. */
     version(appId: string, versionId: string) {
