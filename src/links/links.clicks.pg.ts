@@ -1,10 +1,15 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable } from '../db/types.js';
-import { bump, pgShard, type Bump } from '../kernel/rollups.js';
+import { aggregate, pgShard, type Bump } from '../kernel/rollups.js';
 import { byLink, clickBumps, rollUp, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 
-/** PostgreSQL: one transaction per group; row locks make limits exact across server processes. */
+/**
+ * PostgreSQL: one transaction per group; row locks make limits exact across server processes.
+ * Four round trips a group (BEGIN, the locking read, one statement for every write, COMMIT):
+ * the writes were five statements, and under load each round trip waits for an event-loop turn
+ * busy with requests while the next group waits for this one's locks.
+ */
 export function postgresCommit(db: Db): Commit {
   return (clicks, now) =>
     db.transaction().execute(async (trx) => {
@@ -16,37 +21,54 @@ export function postgresCommit(db: Db): Commit {
       const outcomes: ClickOutcome[] = new Array(clicks.length);
       const history: LinkClicksTable[] = [];
       const bumps: Bump[] = [];
+      const moved: { id: string; granted: number; bots: number; history: number }[] = [];
       for (const [linkId, indexes] of groups) {
         const row = rows.get(linkId);
         const s = settle(row, indexes.map((i) => clicks[i]), now);
         if (row) clickBumps(bumps, row.app_id, linkId, s, now);
-        if (s.history.length) {
-          await trx
-            .updateTable('links')
-            .set((eb) => ({
-              click_count: eb('click_count', '+', s.granted),
-              bot_click_count: eb('bot_click_count', '+', s.bots),
-              history_count: eb('history_count', '+', s.history.length),
-            }))
-            .where('id', '=', linkId)
-            .execute();
-        }
+        if (s.history.length) moved.push({ id: linkId, granted: s.granted, bots: s.bots, history: s.history.length });
         history.push(...s.history);
         indexes.forEach((ci, k) => (outcomes[ci] = s.outcomes[k]));
       }
-      for (let i = 0; i < history.length; i += 1000) await trx.insertInto('link_clicks').values(history.slice(i, i + 1000)).execute();
-      // Counter rows are only touched under their link's row lock (taken above), so no deadlocks.
-      const counts = rollUp(history);
-      if (counts.length) {
-        await trx
-          .insertInto('link_click_counts')
-          .values(counts)
-          .onConflict((oc) => oc.columns(['link_id', 'target', 'country', 'is_bot']).doUpdateSet((eb) => ({ clicks: eb('link_click_counts.clicks', '+', eb.ref('excluded.clicks')) })))
-          .execute();
-      }
-      // Daily roll-ups, one statement per group; the link's own series are written under its row
-      // lock (reset and delete clear them under the same lock), the app's spread over shards.
-      await bump(trx, bumps, pgShard());
+      await writeGroup(trx, moved, history, bumps);
       return outcomes;
     });
+}
+
+const CHUNK = 1000;
+
+/**
+ * The group's writes in one statement (data-modifying CTEs): the links' counters, the history
+ * rows (beyond the first 1,000, one more statement per 1,000), the per-destination counts and
+ * the daily roll-ups. Counter rows are only touched under their link's row lock (taken before),
+ * so no deadlocks; the daily roll-ups of a link's own series are written under its row lock
+ * (reset and delete clear them under the same lock), the app's spread over shards.
+ */
+async function writeGroup(trx: Db, moved: { id: string; granted: number; bots: number; history: number }[], history: LinkClicksTable[], bumps: Bump[]) {
+  const parts: RawBuilder<unknown>[] = [];
+  if (moved.length) {
+    parts.push(sql`UPDATE links AS l SET click_count = l.click_count + d.g::integer, bot_click_count = l.bot_click_count + d.b::integer, history_count = l.history_count + d.h::integer
+      FROM (VALUES ${sql.join(moved.map((m) => sql`(${m.id}, ${m.granted}, ${m.bots}, ${m.history})`))}) AS d (id, g, b, h) WHERE l.id = d.id`);
+  }
+  const clickRows = (rows: LinkClicksTable[]) =>
+    sql`INSERT INTO link_clicks (link_id, seq, created_at, target, country, is_bot) VALUES ${sql.join(rows.map((h) => sql`(${h.link_id}, ${h.seq}, ${h.created_at}, ${h.target}, ${h.country}, ${h.is_bot})`))}`;
+  if (history.length) parts.push(clickRows(history.slice(0, CHUNK)));
+  const counts = rollUp(history);
+  if (counts.length) {
+    parts.push(sql`INSERT INTO link_click_counts (link_id, target, country, is_bot, clicks)
+      VALUES ${sql.join(counts.map((c) => sql`(${c.link_id}, ${c.target}, ${c.country}, ${c.is_bot}, ${c.clicks})`))}
+      ON CONFLICT (link_id, target, country, is_bot) DO UPDATE SET clicks = link_click_counts.clicks + excluded.clicks`);
+  }
+  const daily = aggregate(bumps).filter((r) => r.n !== 0);
+  if (daily.length) {
+    const shard = sql.lit(pgShard());
+    parts.push(sql`INSERT INTO daily_counts (app_id, metric, day, shard, n)
+      VALUES ${sql.join(daily.map((r) => sql`(${r.app_id}, ${r.metric}, ${r.day}, ${shard}, ${r.n})`))}
+      ON CONFLICT (app_id, metric, day, shard) DO UPDATE SET n = daily_counts.n + excluded.n`);
+  }
+  if (parts.length) {
+    const main = parts.pop()!;
+    await (parts.length ? sql`WITH ${sql.join(parts.map((p, i) => sql`${sql.raw(`w${i}`)} AS (${p})`))} ${main}` : main).execute(trx);
+  }
+  for (let i = CHUNK; i < history.length; i += CHUNK) await clickRows(history.slice(i, i + CHUNK)).execute(trx);
 }

@@ -12,6 +12,7 @@ import { PUBLIC_STATUSES, type IdeaStatus, type PublicIdea, type WishlistConfig 
 import { createWishlistModeration } from './wishlist.moderation.js';
 import { newCommentRow, newIdeaRow, toComment, TYPE } from './wishlist.rows.js';
 import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
+import { postgresVoteCommit } from './wishlist.votes.pg.js';
 import { pgShard } from '../../kernel/rollups.js';
 import { COMMENT_CURSOR, createWishlistStore, IDEA_CURSOR, ideaSortKey, type IdeaRow } from './wishlist.store.js';
 
@@ -53,7 +54,7 @@ export const toPublicIdea = (r: IdeaRow, hasVoted: boolean): PublicIdea => ({
 });
 
 export function createWishlistService(deps: {
-  /** On SQLite, votes use group commit on the raw handle. */
+  /** Votes use group commit: on SQLite on the raw handle (wishlist.votes.sqlite.ts), on PostgreSQL through Kysely (wishlist.votes.pg.ts). */
   db: DbHandle;
   clock: Clock;
   secret: string;
@@ -67,9 +68,9 @@ export function createWishlistService(deps: {
   logger?: () => MailLogger | undefined;
 }) {
   const { clock, secret, flows, apps } = deps;
-  const store = createWishlistStore(deps.db.db, deps.db.dialect === 'postgres' ? pgShard : undefined);
+  const store = createWishlistStore(deps.db.db, deps.db.dialect === 'postgres' ? pgShard : undefined, deps.db.dialect === 'postgres');
   const { sqlite, durableWrite } = deps.db;
-  const groupCommit = sqlite && durableWrite ? sqliteVoteCommit(sqlite, durableWrite) : undefined;
+  const voteCommit = sqlite && durableWrite ? sqliteVoteCommit(sqlite, durableWrite) : postgresVoteCommit(deps.db.db);
   // Every public call needs the app and its published config: the flows kernel's cached lookup.
   const publishedBoard = async (appSlug: string): Promise<Board> => {
     const p = await flows.publicFlow(appSlug, TYPE);
@@ -162,13 +163,7 @@ export function createWishlistService(deps: {
     async vote(board: Board, ideaId: string, viewer: Viewer, on: boolean) {
       requireEmail(board.config, 'vote', viewer);
       const op = { appId: board.app.id, ideaId, voterKey: voterKey(secret, identityMode(board.config), viewer), on, now: now() };
-      let voteCount: number | undefined;
-      if (groupCommit) {
-        voteCount = await groupCommit(op); // checks visibility inside its transaction
-      } else {
-        await visibleIdea(board, ideaId);
-        voteCount = on ? await store.vote(op.appId, ideaId, op.voterKey, op.now) : await store.unvote(op.appId, ideaId, op.voterKey);
-      }
+      const voteCount = await voteCommit(op); // checks the idea is public inside its transaction
       if (voteCount === undefined) throw notFound('Idea not found');
       return { ok: true as const, voted: on, voteCount };
     },

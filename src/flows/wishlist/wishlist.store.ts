@@ -63,8 +63,10 @@ function afterCursor(eb: IdeasEb, sort: 'votes' | 'new', k: (string | number)[])
 /**
  * Every query is scoped by app id first: an idea id alone never reaches another app's data.
  * `shard`: the daily-counter shard a write adds to (rollups.ts: pgShard on PostgreSQL, 0 on SQLite).
+ * `lockRows`: PostgreSQL, where writers lock an idea's row before its votes (SQLite has one writer).
+ * Votes are written by the group commits of wishlist.votes.sqlite.ts and wishlist.votes.pg.ts.
  */
-export function createWishlistStore(db: Db, shard: () => number = () => 0) {
+export function createWishlistStore(db: Db, shard: () => number = () => 0, lockRows = false) {
   return {
     /** The idea and its `wishlist.ideas` daily counter, in one transaction. */
     insertIdea(appId: string, row: IdeaRow) {
@@ -106,41 +108,6 @@ export function createWishlistStore(db: Db, shard: () => number = () => 0) {
       return new Set(rows.map((r) => r.idea_id));
     },
 
-    /**
-     * Idempotent by constraint: the vote row is inserted or left alone, and the counter moves
-     * only when a row was really inserted, in the same transaction. So vote_count always equals
-     * the number of vote rows, however many identical requests race.
-     */
-    vote(appId: string, ideaId: string, voterKey: string, now: string): Promise<number | undefined> {
-      const run = db.transaction().execute(async (trx) => {
-        if ((await countOf(trx, appId, ideaId)) === undefined) return undefined;
-        const r = await trx
-          .insertInto('wishlist_votes')
-          .values({ idea_id: ideaId, voter_key: voterKey, created_at: now })
-          .onConflict((oc) => oc.columns(['idea_id', 'voter_key']).doNothing())
-          .executeTakeFirst();
-        if (Number(r.numInsertedOrUpdatedRows ?? 0) > 0) {
-          await trx.updateTable('wishlist_ideas').set((eb) => ({ vote_count: eb('vote_count', '+', 1) })).where('app_id', '=', appId).where('id', '=', ideaId).execute();
-          // Counters count arrivals: an unvote later does not take this back.
-          await bump(trx, [{ appId, metric: 'wishlist.votes', at: now }], shard());
-        }
-        return countOf(trx, appId, ideaId);
-      });
-      // The idea was deleted between our read and our insert (PostgreSQL, READ COMMITTED).
-      return run.catch((e) => (isForeignKeyViolation(e) ? undefined : Promise.reject(e)));
-    },
-
-    /** The mirror of vote: the counter moves only when a row was really deleted. */
-    unvote(appId: string, ideaId: string, voterKey: string): Promise<number | undefined> {
-      return db.transaction().execute(async (trx) => {
-        const r = await trx.deleteFrom('wishlist_votes').where('idea_id', '=', ideaId).where('voter_key', '=', voterKey).executeTakeFirst();
-        if (Number(r.numDeletedRows) > 0) {
-          await trx.updateTable('wishlist_ideas').set((eb) => ({ vote_count: eb('vote_count', '-', 1) })).where('app_id', '=', appId).where('id', '=', ideaId).execute();
-        }
-        return countOf(trx, appId, ideaId);
-      });
-    },
-
     hasVoted(appId: string, ideaId: string, voterKey: string) {
       return this.votedIn(appId, voterKey, [ideaId]).then((s) => s.has(ideaId));
     },
@@ -149,10 +116,20 @@ export function createWishlistStore(db: Db, shard: () => number = () => 0) {
       return db.updateTable('wishlist_ideas').set(patch).where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
     },
 
-    /** Removes the idea with its votes and comments (explicitly, not trusting FK pragmas alone). */
+    /**
+     * Removes the idea with its votes and comments (explicitly, not trusting FK pragmas alone).
+     * PostgreSQL: the idea's row lock first, as vote groups take it (wishlist.votes.pg.ts) before
+     * touching vote rows; deleting the votes first would deadlock with a group's unvote.
+     */
     deleteIdea(appId: string, id: string): Promise<boolean> {
       return db.transaction().execute(async (trx) => {
-        const idea = await trx.selectFrom('wishlist_ideas').select('id').where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+        const idea = await trx
+          .selectFrom('wishlist_ideas')
+          .select('id')
+          .where('app_id', '=', appId)
+          .where('id', '=', id)
+          .$if(lockRows, (q) => q.forUpdate())
+          .executeTakeFirst();
         if (!idea) return false;
         await trx.deleteFrom('wishlist_votes').where('idea_id', '=', id).execute();
         await trx.deleteFrom('wishlist_comments').where('idea_id', '=', id).execute();
@@ -276,9 +253,3 @@ const isForeignKeyViolation = (e: unknown) => {
   const code = (e as { code?: string } | null)?.code;
   return code === '23503' || code === 'SQLITE_CONSTRAINT_FOREIGNKEY';
 };
-
-/** The idea's vote count, or undefined when it does not exist (deleted meanwhile). */
-async function countOf(trx: Db, appId: string, ideaId: string): Promise<number | undefined> {
-  const row = await trx.selectFrom('wishlist_ideas').select('vote_count').where('app_id', '=', appId).where('id', '=', ideaId).executeTakeFirst();
-  return row?.vote_count;
-}

@@ -17,8 +17,9 @@ export type VoteCommit = (op: VoteOp) => Promise<number | undefined>;
 /**
  * SQLite group commit for votes (db/group-commit.ts, db/durable-write.ts): the votes of one
  * event-loop turn share one transaction and one WAL fsync, and each is answered only once it
- * is on disk. Each op is the same constraint-guarded insert/delete + counter move as the
- * Kysely path, so vote_count still equals the vote rows exactly.
+ * is on disk. Each op is a constraint-guarded insert/delete and moves the counter only when a
+ * row really changed, so vote_count equals the vote rows exactly; SQLite's single writer needs
+ * no row locks (PostgreSQL's group, wishlist.votes.pg.ts, takes them and answers the same).
  */
 export function sqliteVoteCommit(sqlite: SqliteDatabase.Database, durableWrite: DurableWrite): VoteCommit {
   const visible = sqlite.prepare("SELECT 1 FROM wishlist_ideas WHERE app_id = ? AND id = ? AND status <> 'pending'").pluck();
