@@ -17,8 +17,9 @@ import { createFlowStore } from './kernel/flows/flows.store.js';
 import { FlowRegistry } from './kernel/flows/registry.js';
 import type { Capability, CapabilityModule, Kernel, RouteContext } from './kernel/module.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser, registerOperation, type OperationDeps } from './kernel/http.js';
-import { COMPRESS_THRESHOLD, createFastOps, registerFastOpsReplay, type FastOps } from './kernel/fast-ops.js';
+import { createFastOps, registerFastOpsReplay, type FastOps } from './kernel/fast-ops.js';
 import { clientIpOf, trustFrom } from './kernel/client-ip.js';
+import { COMPRESSION } from './kernel/compression.js';
 import { countryLookup, rawClientInfo } from './kernel/identity.js';
 import { registerAssets } from './kernel/pages/assets.js';
 import { registerPublicApiPolicy } from './kernel/public-api.js';
@@ -134,7 +135,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   // Pages, JSON, CSV and /docs are compressed for clients that ask (Accept-Encoding); bodies
   // under 1 KB, most API answers, are sent as they are. Short-link redirects answer before
   // Fastify (kernel/preroute.ts) and have no body to compress.
-  await app.register(compress, { threshold: COMPRESS_THRESHOLD, encodings: ['br', 'gzip'], zlibOptions: { level: 4 } });
+  await app.register(compress, COMPRESSION);
   // Hosted pages' no-JavaScript form posts; the public API refuses such bodies (public-api.ts).
   await app.register(formbody);
   let fastOps: FastOps | undefined;

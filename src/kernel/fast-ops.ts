@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
+import { FAST_OP_COMPRESSION } from './compression.js';
 import { parseJsonBody } from './http.js';
 import type { ClientInfo, OpContext, Operation } from './operation.js';
 import { parseInput } from './operation.js';
@@ -11,8 +12,6 @@ import { JSON_TYPE } from './public-api.js';
 import type { RateBudget } from './rate-limit.js';
 import { BASE_HEADERS } from './security-headers.js';
 
-/** Fastify's compression threshold (server.ts): bigger answers to clients that accept br/gzip go through Fastify. */
-export const COMPRESS_THRESHOLD = 1024;
 
 /**
  * Operations answered in front of Fastify (kernel/preroute.ts): public JSON POSTs called at app
@@ -24,7 +23,8 @@ export const COMPRESS_THRESHOLD = 1024;
  * parser, `parseInput` (zod and the NUL rule), the operation's handler, the same serializer (the
  * response schema) and the headers the route would send (BASE_HEADERS, request id, CORS, rate-limit
  * headers). It answers only the plain case: a JSON body of known length, a success whose answer
- * needs no compression. Everything else is Fastify's, which then sees the request exactly as sent:
+ * needs no compression (fast operations compress from 4 KB: kernel/compression.ts). Everything
+ * else is Fastify's, which then sees the request exactly as sent:
  * - before the body is read (another method or URL, no Content-Length, a non-JSON type, an
  *   exhausted rate budget — Fastify counts that request again and answers 429), untouched;
  * - after (malformed JSON, invalid input, an error from the handler, an answer to compress), with
@@ -99,9 +99,10 @@ export function createFastOps(
               } catch {
                 return giveBack({ body, prepaid: true, outcome });
               }
-              if (text.length >= COMPRESS_THRESHOLD && /\b(?:br|gzip)\b/.test(firstHeader(req, 'accept-encoding') ?? '')) return giveBack({ body, prepaid: true, outcome });
+              const length = Buffer.byteLength(text);
+              if (length >= FAST_OP_COMPRESSION.threshold && /\b(?:br|gzip)\b/.test(firstHeader(req, 'accept-encoding') ?? '')) return giveBack({ body, prepaid: true, outcome });
               headers['content-type'] = 'application/json; charset=utf-8';
-              headers['content-length'] = String(Buffer.byteLength(text));
+              headers['content-length'] = String(length);
               res.writeHead(status, headers);
               res.end(text);
             },

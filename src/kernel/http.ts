@@ -3,6 +3,7 @@ import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import sjson from 'secure-json-parse';
 import { z } from 'zod';
+import { FAST_OP_COMPRESSION } from './compression.js';
 import { AppError } from './errors.js';
 import { MessagePage } from './pages/layout.js';
 import { negotiate, translator } from './i18n.js';
@@ -160,6 +161,8 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
     method: op.method,
     url: op.path,
     ...op.route,
+    // The fast path's threshold on the route too, so both answer alike (kernel/compression.ts).
+    ...(op.fast ? { compress: FAST_OP_COMPRESSION } : {}),
     schema: {
       operationId: op.id,
       tags: op.tags,

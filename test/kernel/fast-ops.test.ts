@@ -32,6 +32,11 @@ describeEachDb('fast operations (in front of Fastify)', (dialect) => {
       destinations: [{ destinationAppId: apps.dest.focus.id, content: { title: 'Focus' } }],
       frequency: { maxImpressionsPerWindow: 0 },
     });
+    // Long store URLs make a decision of more than 4 KB.
+    const long = (p: string) => `https://${p}.example/${'i'.repeat(1900 - p.length - 17)}`;
+    const huge = await t.createApp({ name: 'Huge', slug: 'fast-huge', promotion: { appStoreId: '999', storeUrl: long('store'), iconUrl: long('icon'), universalLinkBase: long('links') } });
+    expect(long('icon')).toHaveLength(1900);
+    await putAndPublish(t, 'fast-sleepy', { type: 'app_promotion', placement: 'huge', destinations: [{ destinationAppId: huge.id }], frequency: { maxImpressionsPerWindow: 0 } }, 'huge');
     await putAndPublish(t, 'fast-sleepy', { type: 'app_promotion', placement: 'big', destinations: [{ destinationAppId: apps.dest.focus.id, content: { title: 'Focus', body: 'x'.repeat(500) } }], frequency: { maxImpressionsPerWindow: 0 } }, 'big');
     url = await baseUrl(t);
   });
@@ -92,14 +97,25 @@ describeEachDb('fast operations (in front of Fastify)', (dialect) => {
     expect((await post('resolve', 'appSlug=x', { 'content-type': 'text/plain' })).status).toBe(415);
   });
 
-  it('compresses a large answer through Fastify, counting the decision once', async () => {
-    const before = await decisions();
-    const r = await fetch(`${url}/api/public/promotions/resolve`, { method: 'POST', headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' }, body: JSON.stringify({ appSlug: 'fast-sleepy', placement: 'big', userId: 'u'.repeat(200), anonymousId: 'a'.repeat(200) }) });
+  it('sends launch-size answers uncompressed on both paths, and compresses from 4 KB through Fastify, counting the decision once', async () => {
+    const gz = { 'accept-encoding': 'gzip, br' };
+    const mid = { appSlug: 'fast-sleepy', placement: 'big', userId: 'u'.repeat(200) };
+    const before = await fastCount();
+    const fast = await post('resolve', mid, gz);
+    const routed = await post('resolve?via=route', mid, gz);
+    expect(Number(fast.headers['content-length'])).toBeGreaterThan(1024);
+    expect(await fastCount()).toBe(before + 1);
+    for (const r of [fast, routed]) {
+      expect(r.status).toBe(200);
+      expect(r.headers['content-encoding']).toBeUndefined();
+    }
+
+    const d = await decisions();
+    const r = await fetch(`${url}/api/public/promotions/resolve`, { method: 'POST', headers: { 'content-type': 'application/json', ...gz }, body: JSON.stringify({ appSlug: 'fast-sleepy', placement: 'huge', userId: 'u'.repeat(200) }) });
     expect(r.status).toBe(200);
-    // fetch decodes transparently; the header says it was compressed.
-    expect(r.headers.get('content-encoding')).toBe('gzip');
-    expect((await r.json()).destination.content.body).toHaveLength(500);
-    expect(await decisions()).toBe(before + 1);
+    expect(r.headers.get('content-encoding')).toMatch(/^(br|gzip)$/); // fetch decodes it
+    expect((await r.json()).destination.iconUrl).toHaveLength(1900);
+    expect(await decisions()).toBe(d + 1);
   });
 
   it('spends the same rate budget as the route, and Fastify answers 429 once it is spent', async () => {
