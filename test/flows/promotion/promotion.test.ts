@@ -208,6 +208,9 @@ describeEachDb('app promotion', (dialect) => {
     const again = await event(d.trackingToken, 'tapped');
     expect(again.json()).toEqual({ ok: true, event: 'tapped', duplicate: true, counted: false });
     expect(await count('promotion_events')).toBe(before + 1);
+    // The authentic token is now remembered (promotion.token.ts): its forgeries still fail.
+    for (const bad of [tampered, `${body}.${mac}x`, `${body}x.${mac}`]) expect((await event(bad, 'dismissed')).statusCode, bad).toBe(400);
+    expect(await count('promotion_events')).toBe(before + 1);
     now = T0 + 30 * DAY + 1000;
     const expired = await event(d.trackingToken, 'dismissed');
     expect(expired.statusCode).toBe(404);
