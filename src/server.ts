@@ -139,6 +139,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   // Hosted pages' no-JavaScript form posts; the public API refuses such bodies (public-api.ts).
   await app.register(formbody);
   let fastOps: FastOps | undefined;
+  let closing = false;
   const rateBudget = await registerRateLimit(app, { secret: config.secret, redisUrl: config.redisUrl, prepaid: (req) => fastOps?.prepaid(req) ?? false });
   registerAssets(app);
   registerMetrics(app, config.metricsToken);
@@ -182,7 +183,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   const country = await countryLookup(config.countryHeader, config.geoipDb);
   const clientIp = clientIpOf(trust);
   // Public JSON POSTs on launch-time hot paths answered in front of Fastify (kernel/fast-ops.ts).
-  fastOps = createFastOps(ops, { bodyLimit: config.bodyLimit, rate: rateBudget, client: rawClientInfo(clientIp, config.secret, country) });
+  fastOps = createFastOps(ops, { bodyLimit: config.bodyLimit, rate: rateBudget, client: rawClientInfo(clientIp, config.secret, country), closing: () => closing });
   registerFastOpsReplay(app, fastOps);
   const deps: OperationDeps = {
     secret: config.secret,
@@ -211,6 +212,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   // most orchestrators' grace period. Sweep them until closed.
   app.addHook('preClose', (done) => {
     preroute = undefined;
+    closing = true;
     if (!app.server.listening) return done();
     const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
     sweep.unref();

@@ -7,7 +7,17 @@ import { metrics } from '../kernel/metrics.js';
  * meanwhile form the next group. Every caller's promise settles only after its group's commit
  * has, so an acknowledged item is durable. Shared by clicks, votes and signups/submissions.
  */
-export function createGroupCommit<In, Out>(commit: (items: In[]) => Promise<Out[]>, opts: { maxInFlight: number; /** Label of its group-size metric (the table it writes). */ name?: string }) {
+export function createGroupCommit<In, Out>(
+  commit: (items: In[]) => Promise<Out[]>,
+  opts: {
+    maxInFlight: number;
+    /** Label of its group-size metric (the table it writes). */
+    name?: string;
+    /** At most this many items per group (a PostgreSQL statement takes at most 65,535 parameters); the rest form the next. */
+    maxItems?: number;
+  },
+) {
+  const maxItems = opts.maxItems ?? Number.POSITIVE_INFINITY;
   const observeSize = metrics.groupCommit(opts.name ?? 'other');
   let queue: { item: In; resolve(out: Out): void; reject(e: unknown): void }[] = [];
   let scheduled = false;
@@ -17,8 +27,8 @@ export function createGroupCommit<In, Out>(commit: (items: In[]) => Promise<Out[
   function flush() {
     scheduled = false;
     while (inFlight < opts.maxInFlight && queue.length > 0) {
-      const group = queue;
-      queue = [];
+      const group = queue.length <= maxItems ? queue : queue.splice(0, maxItems);
+      if (group === queue) queue = [];
       inFlight++;
       observeSize(group.length);
       let committed: Promise<Out[]>;

@@ -5,6 +5,8 @@ import { createGroupCommit } from './group-commit.js';
 /** A row's outcome: stored, skipped (a unique clash), or its own error. */
 type Outcome = boolean | { error: unknown };
 
+const cmp = (a: string | undefined, b: string | undefined) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1);
+
 /** Parameters per statement: PostgreSQL takes at most 65,535 in one. */
 const MAX_PARAMS = 30_000;
 
@@ -47,7 +49,10 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
 
   /** One statement for these rows (their unique keys distinct); whether each was stored. */
   async function insertChunk(rows: Row[]): Promise<boolean[]> {
-    const values = sql.join(rows.map((r) => sql`(${sql.join(columns.map((c) => r[c] ?? null))})`));
+    // In key order: a row whose key another transaction is inserting waits for it (ON CONFLICT),
+    // so two groups holding the same two keys in opposite orders would deadlock.
+    const ordered = uniqueBy ? [...rows].sort((a, b) => cmp(keyOf(uniqueBy.map((c) => a[c])), keyOf(uniqueBy.map((c) => b[c])))) : rows;
+    const values = sql.join(ordered.map((r) => sql`(${sql.join(columns.map((c) => r[c] ?? null))})`));
     const insert = sql`INSERT INTO ${sql.table(table)} (${refs(columns)}) VALUES ${values}`;
     const shard = sql.lit(pgShard());
     if (!uniqueBy) {

@@ -8,7 +8,6 @@ import { parseJsonBody } from './http.js';
 import type { ClientInfo, OpContext, Operation } from './operation.js';
 import { parseInput } from './operation.js';
 import type { Preroute } from './preroute.js';
-import { JSON_TYPE } from './public-api.js';
 import type { RateBudget } from './rate-limit.js';
 import { BASE_HEADERS } from './security-headers.js';
 
@@ -52,7 +51,7 @@ interface Handover {
 
 export function createFastOps(
   ops: Operation[],
-  deps: { bodyLimit: number; client: (req: IncomingMessage) => ClientInfo; rate: RateBudget },
+  deps: { bodyLimit: number; client: (req: IncomingMessage) => ClientInfo; rate: RateBudget; /** True once the server began closing. */ closing(): boolean },
 ): FastOps {
   const handed = new WeakMap<IncomingMessage, Handover>();
   const byPath = new Map<string, { bodyLimit: number; run(req: IncomingMessage, res: ServerResponse, fastify: (req: IncomingMessage, res: ServerResponse) => void): void }>();
@@ -68,7 +67,13 @@ export function createFastOps(
 
     byPath.set(op.path, { bodyLimit, run: (req, res, fastify) => {
       const client = deps.client(req);
-      const headers: Record<string, string> = { ...BASE_HEADERS, 'x-request-id': firstHeader(req, 'x-request-id') ?? randomUUID(), 'access-control-allow-origin': '*' };
+      const headers: Record<string, string> = { ...BASE_HEADERS, 'x-request-id': firstHeader(req, 'x-request-id') || randomUUID(), 'access-control-allow-origin': '*' };
+      const send = (status: number, text: string, length: number) => {
+        headers['content-type'] = 'application/json; charset=utf-8';
+        headers['content-length'] = String(length);
+        res.writeHead(status, headers);
+        res.end(text);
+      };
       const giveBack = (h: Handover) => {
         // What the rate limiter would have added (Fastify merges headers set here with its own).
         for (const k of RATE_HEADERS) if (headers[k]) res.setHeader(k, headers[k]);
@@ -100,11 +105,9 @@ export function createFastOps(
                 return giveBack({ body, prepaid: true, outcome });
               }
               const length = Buffer.byteLength(text);
-              if (length >= FAST_OP_COMPRESSION.threshold && /\b(?:br|gzip)\b/.test(firstHeader(req, 'accept-encoding') ?? '')) return giveBack({ body, prepaid: true, outcome });
-              headers['content-type'] = 'application/json; charset=utf-8';
-              headers['content-length'] = String(length);
-              res.writeHead(status, headers);
-              res.end(text);
+              // While the server closes, Fastify would answer 503 to a handler that already ran: answer it here, uncompressed.
+              if (length >= FAST_OP_COMPRESSION.threshold && ACCEPTS_COMPRESSION.test(firstHeader(req, 'accept-encoding') ?? '') && !deps.closing()) return giveBack({ body, prepaid: true, outcome });
+              send(status, text, length);
             },
             () => giveBack({ body, prepaid: true, outcome }),
           );
@@ -122,7 +125,11 @@ export function createFastOps(
           if (!op) return false;
           const type = req.headers['content-type'];
           const length = Number(req.headers['content-length']);
-          if (!type || !JSON_TYPE.test(type) || !(length > 0 && length <= op.bodyLimit) || req.headers['transfer-encoding'] !== undefined) return false;
+          const encoding = req.headers['content-encoding'];
+          // Only what Fastify's application/json parser takes (other +json types: Fastify), and no
+          // compressed bodies (the route's compress plugin inflates or refuses them).
+          if (!type || !PLAIN_JSON.test(type) || !(length > 0 && length <= op.bodyLimit) || req.headers['transfer-encoding'] !== undefined) return false;
+          if (encoding !== undefined && encoding.toLowerCase() !== 'identity') return false;
           op.run(req, res, fastify);
           return true;
         },
@@ -133,6 +140,8 @@ export function createFastOps(
 }
 
 const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
+const PLAIN_JSON = /^application\/json\s*(?:;|$)/i;
+const ACCEPTS_COMPRESSION = /\b(?:br|gzip)\b|\*/;
 
 const firstHeader = (req: IncomingMessage, name: string) => {
   const v = req.headers[name];

@@ -12,7 +12,7 @@ import { AppError } from './errors.js';
  *   the preflight answers which methods and headers are allowed, cached for a day.
  */
 export const PUBLIC_PREFIX = '/api/public/';
-export const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+const JSON_TYPE = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
 
 export function registerPublicApiPolicy(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {

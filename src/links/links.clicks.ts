@@ -25,7 +25,9 @@ export function createClickRecorder({ db, clock }: { db: DbHandle; clock: Clock 
       commit ??= db.sqlite && db.durableWrite ? sqliteCommit(db.sqlite, db.durableWrite) : postgresCommit(db.db);
       return commit(clicks, clock.now().toISOString());
     },
-    { maxInFlight: 1, name: 'link_clicks' },
+    // At most 1,000 clicks a group: PostgreSQL writes a group in one statement (links.clicks.pg.ts),
+    // about 10 parameters per link and 6 per history row, under its 65,535 whatever queued meanwhile.
+    { maxInFlight: 1, name: 'link_clicks', maxItems: 1000 },
   );
   return {
     /** Resolves once the click is committed (or known not to count), with what the visitor gets. */

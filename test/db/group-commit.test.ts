@@ -28,6 +28,22 @@ describe('group commit', () => {
     expect(await Promise.all(later)).toEqual(['d', 'e']);
   });
 
+  it('takes at most maxItems a group; the rest form the next ones', async () => {
+    const { groups, commit } = manualCommit();
+    const gc = createGroupCommit(commit, { maxInFlight: 1, maxItems: 2 });
+    const all = [1, 2, 3, 4, 5].map((n) => gc.submit(n));
+    await turn();
+    expect(groups.map((g) => g.items)).toEqual([[1, 2]]);
+    groups[0].settle(['a', 'b']);
+    await turn();
+    expect(groups.map((g) => g.items)).toEqual([[1, 2], [3, 4]]);
+    groups[1].settle(['c', 'd']);
+    await turn();
+    groups[2].settle(['e']);
+    expect(await Promise.all(all)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(groups.map((g) => g.items)).toEqual([[1, 2], [3, 4], [5]]);
+  });
+
   it('with several in flight, a new group starts without waiting', async () => {
     const { groups, commit } = manualCommit();
     const gc = createGroupCommit(commit, { maxInFlight: 2 });

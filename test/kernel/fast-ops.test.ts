@@ -70,9 +70,25 @@ describeEachDb('fast operations (in front of Fastify)', (dialect) => {
     expect(same(first.headers)).toEqual(same(again.headers));
   });
 
-  it('echoes a given request id, as Fastify does', async () => {
+  it('echoes a given request id, and makes one for an empty header, as Fastify does', async () => {
     const r = await post('resolve', { appSlug: 'fast-sleepy', placement: 'home' }, { 'x-request-id': 'abc-123' });
     expect(r.headers['x-request-id']).toBe('abc-123');
+    const empty = await post('resolve', { appSlug: 'fast-sleepy', placement: 'home' }, { 'x-request-id': '' });
+    expect(empty.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('leaves to the route what its parsers decide: other JSON types with parameters, compressed bodies', async () => {
+    const before = await decisions();
+    const body = { appSlug: 'fast-sleepy', placement: 'home', userId: 'types' };
+    const cases: Record<string, string>[] = [{ 'content-type': 'application/vnd.a+json; charset=utf-8' }, { 'content-encoding': 'gzip' }, { 'content-encoding': 'x-unknown' }];
+    for (const headers of cases) {
+      const fast = await post('resolve', body, headers);
+      const routed = await post('resolve?via=route', body, headers);
+      expect(fast.status, JSON.stringify(headers)).toBe(routed.status);
+      expect(fast.status).toBeGreaterThanOrEqual(400);
+      expect(JSON.parse(fast.body)).toEqual(JSON.parse(routed.body));
+    }
+    expect(await decisions()).toBe(before);
   });
 
   it('hands over malformed JSON, invalid input and handler errors with the body intact, running the handler once', async () => {
