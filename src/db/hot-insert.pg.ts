@@ -5,7 +5,12 @@ import { createGroupCommit } from './group-commit.js';
 /** A row's outcome: stored, skipped (a unique clash), or its own error. */
 type Outcome = boolean | { error: unknown };
 
-const cmp = (a: string | undefined, b: string | undefined) => (a === b ? 0 : a === undefined ? -1 : b === undefined ? 1 : a < b ? -1 : 1);
+/** A row and its unique key (undefined: no key, or a null in it, which never clashes), computed once per row. */
+interface Keyed<Row> {
+  row: Row;
+  key: string | undefined;
+}
+const byKey = <Row>(a: Keyed<Row>, b: Keyed<Row>) => (a.key === b.key ? 0 : a.key === undefined ? -1 : b.key === undefined ? 1 : a.key < b.key ? -1 : 1);
 
 /** Parameters per statement: PostgreSQL takes at most 65,535 in one. */
 const MAX_PARAMS = 30_000;
@@ -48,10 +53,11 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
   const keyCols = (uniqueBy ?? []).map((_, i) => sql.raw(`k${i}`));
 
   /** One statement for these rows (their unique keys distinct); whether each was stored. */
-  async function insertChunk(rows: Row[]): Promise<boolean[]> {
+  async function insertChunk(entries: Keyed<Row>[]): Promise<boolean[]> {
+    const rows = entries.map((e) => e.row);
     // In key order: a row whose key another transaction is inserting waits for it (ON CONFLICT),
     // so two groups holding the same two keys in opposite orders would deadlock.
-    const ordered = uniqueBy ? [...rows].sort((a, b) => cmp(keyOf(uniqueBy.map((c) => a[c])), keyOf(uniqueBy.map((c) => b[c])))) : rows;
+    const ordered = uniqueBy ? [...entries].sort(byKey).map((e) => e.row) : rows;
     const values = sql.join(ordered.map((r) => sql`(${sql.join(columns.map((c) => r[c] ?? null))})`));
     const insert = sql`INSERT INTO ${sql.table(table)} (${refs(columns)}) VALUES ${values}`;
     const shard = sql.lit(pgShard());
@@ -84,10 +90,7 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
           SELECT ${refs(uniqueBy)} FROM ins`.execute(db)
       : await returning.execute(db);
     const got = new Set(stored.rows.map((s) => keyOf(uniqueBy.map((c) => (s as Record<string, unknown>)[c]))));
-    return rows.map((r) => {
-      const k = keyOf(uniqueBy.map((c) => r[c]));
-      return k === undefined || got.has(k);
-    });
+    return entries.map((e) => e.key === undefined || got.has(e.key));
   }
 
   /**
@@ -102,14 +105,13 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
     for (let from = 0; from < rows.length; ) {
       let to = from;
       for (let params = 0; to < rows.length && (to === from || params + paramsOf(rows[to]) <= MAX_PARAMS); to++) params += paramsOf(rows[to]);
-      const slice = rows.slice(from, to);
+      const slice: Keyed<Row>[] = rows.slice(from, to).map((row) => ({ row, key: uniqueBy && keyOf(uniqueBy.map((c) => row[c])) }));
       from = to;
       const sent: number[] = [];
       const seen = new Set<string>();
-      slice.forEach((r, i) => {
-        const k = uniqueBy && keyOf(uniqueBy.map((c) => r[c]));
-        if (k !== undefined && seen.has(k)) return;
-        if (k !== undefined) seen.add(k);
+      slice.forEach(({ key }, i) => {
+        if (key !== undefined && seen.has(key)) return;
+        if (key !== undefined) seen.add(key);
         sent.push(i);
       });
       const outs: Outcome[] = slice.map(() => false);

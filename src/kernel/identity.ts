@@ -86,20 +86,17 @@ export async function countryLookup(header: string | undefined, geoipDb: string 
   };
 }
 
+/** What operations know of the client: hashed address, user agent, country. */
+function infoOf(ip: string, headers: IncomingHttpHeaders, secret: string, country: CountryLookup): ClientInfo {
+  const ua = headers['user-agent'];
+  return { ipHash: hasherFor(secret)(ip), userAgent: ua ? ua.slice(0, 512) : null, country: country(ip, { headers }) };
+}
+
 /** The same for a request a fast path answers before Fastify (kernel/fast-ops.ts), given the shared client-address rule. */
 export function rawClientInfo(clientIp: (req: IncomingMessage) => string, secret: string, country: CountryLookup): (req: IncomingMessage) => ClientInfo {
-  return (req) => {
-    const ip = clientIp(req);
-    const ua = req.headers['user-agent'];
-    return { ipHash: hasherFor(secret)(ip), userAgent: ua ? ua.slice(0, 512) : null, country: country(ip, req) };
-  };
+  return (req) => infoOf(clientIp(req), req.headers, secret, country);
 }
 
 export function clientInfo(request: FastifyRequest, secret: string, country: CountryLookup): ClientInfo {
-  const ua = request.headers['user-agent'];
-  return {
-    ipHash: requestIpHash(request, secret),
-    userAgent: ua ? ua.slice(0, 512) : null,
-    country: country(request.ip, request),
-  };
+  return infoOf(request.ip, request.headers, secret, country);
 }
