@@ -56,6 +56,7 @@ describe('wishlist board on a phone (Chromium)', () => {
     await t?.close();
   });
 
+  // Chromium applies `autofocus` when it next renders, which can come after the load event: poll for it.
   const focusedIdeaId = (page: Page) => page.evaluate(() => document.activeElement?.closest('.wl-idea')?.id ?? `not in an idea: ${document.activeElement?.tagName}`);
 
   it('one compact filter control: ideas above the fold at 390×844, no overflow, axe clean', async () => {
@@ -93,7 +94,7 @@ describe('wishlist board on a phone (Chromium)', () => {
     await expect(page.evaluate(() => document.activeElement?.id)).resolves.toBe('ideas');
     // The next Tab lands on the first idea's vote button, past the filters.
     await page.keyboard.press('Tab');
-    await expect(focusedIdeaId(page)).resolves.toBe(`idea-${ids.dark}`);
+    await expect.poll(() => focusedIdeaId(page), { timeout: 3000 }).toBe(`idea-${ids.dark}`);
     await ctx.close();
   });
 
@@ -162,11 +163,11 @@ describe('wishlist board on a phone (Chromium)', () => {
     await btn.focus();
     await page.keyboard.press('Enter');
     await expect.poll(() => btn.locator('.wl-count').textContent()).toBe('3');
-    await expect(focusedIdeaId(page)).resolves.toBe(`idea-${ids.watch}`);
+    await expect.poll(() => focusedIdeaId(page), { timeout: 3000 }).toBe(`idea-${ids.watch}`);
     await expect(btn.getAttribute('aria-label')).resolves.toBe('3 votes: remove your vote for Apple Watch app');
     await page.keyboard.press('Enter');
     await expect.poll(() => btn.locator('.wl-count').textContent()).toBe('2');
-    await expect(focusedIdeaId(page)).resolves.toBe(`idea-${ids.watch}`);
+    await expect.poll(() => focusedIdeaId(page), { timeout: 3000 }).toBe(`idea-${ids.watch}`);
     await ctx.close();
   });
 
@@ -178,7 +179,7 @@ describe('wishlist board on a phone (Chromium)', () => {
     await Promise.all([page.waitForURL(new RegExp(`voted=${ids.crash}`)), page.keyboard.press("Enter")]);
     expect(page.url()).toContain('sort=new');
     await expect(page.locator(`#idea-${ids.crash} .wl-count`).textContent()).resolves.toBe('4');
-    await expect(focusedIdeaId(page)).resolves.toBe(`idea-${ids.crash}`);
+    await expect.poll(() => focusedIdeaId(page), { timeout: 3000 }).toBe(`idea-${ids.crash}`);
     // Only that button asks for the focus; the next vote's return address has no stale `voted`.
     await expect(page.locator('[autofocus]').count()).resolves.toBe(1);
     await expect(page.locator(`#idea-${ids.crash} input[name=back]`).inputValue()).resolves.toBe(`/wishlist/${slug}?sort=new`);
@@ -187,7 +188,7 @@ describe('wishlist board on a phone (Chromium)', () => {
     await page.locator(`#idea-${ids.tags} .wl-vote-btn`).focus();
     await Promise.all([page.waitForURL(new RegExp(`voted=${ids.tags}`)), page.keyboard.press("Enter")]);
     expect(page.url()).toContain('view=roadmap');
-    await expect(focusedIdeaId(page)).resolves.toBe(`idea-${ids.tags}`);
+    await expect.poll(() => focusedIdeaId(page), { timeout: 3000 }).toBe(`idea-${ids.tags}`);
     await expect(page.locator(`#idea-${ids.tags} .wl-count`).textContent()).resolves.toBe('6');
     await ctx.close();
   });
