@@ -8,6 +8,8 @@ export interface LoadResult {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** The slowest answered request: a stalled event loop shows here, and in reqPerSec, not in p99. */
+  max: number;
   total: number;
   byStatus: Record<string, number>;
   errors: number;
@@ -36,6 +38,7 @@ export function autocannon(url: string, opts: { connections?: number; seconds?: 
         reqPerSec: r.requests.average,
         p50: r.latency.p50,
         p99: r.latency.p99,
+        max: r.latency.max,
         total: r.requests.total,
         byStatus,
         errors: r.errors + r.timeouts,

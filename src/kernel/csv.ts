@@ -59,37 +59,65 @@ export const CSV_CELLS_NOTE =
   'as a formula: it starts with = + - @ (or fullwidth ＝ ＋ － ＠), TAB or CR, or one of = + - @ follows a , ; | TAB or ' +
   "line break inside it (past spaces and quotes). Drop that one ' to get the stored text back.";
 
-const DATA_OPTIONS = { quoted: true, quoted_empty: true } as const;
+/**
+ * One data record, every cell double-quoted and inner quotes doubled, after the formula guard:
+ * byte for byte what csv-stringify writes with `quoted` and `quoted_empty` (a test compares the
+ * two on tricky and random cells). Written here because that is all the quote-everything rule
+ * needs, and the library's per-cell option handling was half of an export's CPU time, time taken
+ * from the redirects sharing the event loop (docs/benchmarks.md, forms-csv). The header row,
+ * whose quoting depends on its content, still goes through csv-stringify.
+ */
+function quotedRecord<T>(columns: CsvColumn<T>[], row: T): string {
+  let line = '';
+  for (let i = 0; i < columns.length; i++) {
+    const v = guardCell(columns[i].value(row));
+    const text = typeof v === 'string' ? v : String(v);
+    line += (i === 0 ? '"' : ',"') + (text.includes('"') ? text.replaceAll('"', '""') : text) + '"';
+  }
+  return line + '\n';
+}
 
 /**
- * Streams rows as CSV with a header row. The source is pulled as the client reads
- * (backpressure): each read takes up to `batch` rows and turns them into one chunk with
- * csv-stringify's synchronous API. One chunk per batch instead of an object-mode record per row
- * keeps both the CPU per row and the garbage per row small, and a batch is the longest the event
- * loop is held by an export. 100 rows (~0.5 ms): with 250, redirects' p99 during a 1M-row export
- * was 4-5.5x idle; with 100 it is 2-3x, the export 1.7-1.8x of library speed instead of 1.4-1.5x
- * (with 50-64: 1.5-3.5x and 1.9-2.2x). docs/benchmarks.md, forms-csv.
+ * Streams pages of rows as CSV with a header row. The source is pulled as the client reads
+ * (backpressure); each read turns up to `batch` rows into one chunk, carrying the rest of a longer
+ * page over to the next read, so a batch is the longest the event loop is held by an export
+ * whatever the page size. Pages rather than rows: awaiting an async iterator per row cost as much
+ * as the CSV itself. docs/benchmarks.md, forms-csv, has the measurements behind the batch size.
  */
-export function csvStream<T>(columns: CsvColumn<T>[], rows: AsyncIterable<T>, batch = 100): Readable {
-  const source = rows[Symbol.asyncIterator]();
+export function csvStream<T>(columns: CsvColumn<T>[], pages: AsyncIterable<readonly T[]>, batch = 100): Readable {
+  const source = pages[Symbol.asyncIterator]();
   let started = false;
+  let page: readonly T[] = [];
+  let at = 0;
   return new Readable({
+    // Chunks stay strings down to the socket, which copies each into its write request and frees
+    // it when written. Pushed as Buffers, every 13 KB chunk was external memory that only a GC
+    // returned: an uncompressed 1M-row download grew RSS by ~96 MB before V8 collected.
+    encoding: 'utf8',
     async read() {
       try {
+        // One batch per event-loop turn. A client reading as fast as we write (an uncompressed
+        // download) never makes the socket push back, and SQLite pages resolve without I/O: the
+        // reads then chain through microtasks and the whole export ran in one turn, holding every
+        // other request for its length (7.7 s for 1,000,000 rows). Compressed downloads passed
+        // through zlib's thread pool and so yielded by accident.
+        await new Promise((resolve) => setImmediate(resolve));
+        if (this.destroyed) return;
         // The header row stays bare, as SPEC writes it; every data cell is quoted (empty ones too).
         let chunk = started ? '' : stringifySync([columns.map((c) => c.header)]);
         started = true;
-        const records: (string | number)[][] = [];
         let done = false;
-        while (records.length < batch) {
+        while (at === page.length) {
           const next = await source.next();
           if (next.done) {
             done = true;
             break;
           }
-          records.push(columns.map((c) => guardCell(c.value(next.value))));
+          page = next.value;
+          at = 0;
         }
-        if (records.length) chunk += stringifySync(records, DATA_OPTIONS);
+        const end = Math.min(page.length, at + batch);
+        for (; at < end; at++) chunk += quotedRecord(columns, page[at]);
         if (chunk) this.push(chunk);
         if (done) this.push(null);
       } catch (err) {

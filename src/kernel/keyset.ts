@@ -23,12 +23,12 @@ export function pageRows<T extends { created_at: string; id: string }>(rows: T[]
   return pageOf(rows, limit, (r) => [r.created_at, r.id]);
 }
 
-/** Walks every row in keyset pages of `size`: memory stays flat however many rows exist. */
-export async function* allRows<T extends { created_at: string; id: string }>(fetch: (after: After | undefined, limit: number) => Promise<T[]>, size = 250) {
+/** Walks every row in keyset pages of `size`, a page at a time: memory stays flat however many rows exist. */
+export async function* allPages<T extends { created_at: string; id: string }>(fetch: (after: After | undefined, limit: number) => Promise<T[]>, size = 250) {
   let after: After | undefined;
   for (;;) {
     const rows = await fetch(after, size);
-    for (const r of rows) yield r;
+    if (rows.length) yield rows;
     if (rows.length < size) return;
     const last = rows[rows.length - 1];
     after = [last.created_at, last.id];

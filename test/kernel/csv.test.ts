@@ -1,11 +1,23 @@
 import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { describe, expect, it } from 'vitest';
 import { csvStream, guardCell, needsFormulaGuard, type CsvColumn } from '../../src/kernel/csv.js';
 
-async function render<T>(columns: CsvColumn<T>[], rows: T[]): Promise<string> {
-  let out = '';
-  for await (const chunk of csvStream(columns, (async function* () { yield* rows; })())) out += chunk;
+/** Every chunk the stream pushes, with the rows given as pages of `pageSize`. */
+async function chunks<T>(columns: CsvColumn<T>[], rows: T[], pageSize = 7, batch?: number): Promise<string[]> {
+  const pages = (async function* () {
+    for (let i = 0; i < rows.length; i += pageSize) yield rows.slice(i, i + pageSize);
+  })();
+  // 'data' events in flowing mode show each pushed chunk as pushed (async iteration would merge them).
+  const out: string[] = [];
+  const stream = csvStream(columns, pages, batch);
+  stream.on('data', (chunk) => out.push(Buffer.from(chunk).toString())); // as UTF-8 on the wire
+  await new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject));
   return out;
+}
+
+async function render<T>(columns: CsvColumn<T>[], rows: T[], pageSize?: number): Promise<string> {
+  return (await chunks(columns, rows, pageSize)).join('');
 }
 
 const unguard = (v: string) => (v.startsWith("'") ? v.slice(1) : v);
@@ -62,4 +74,62 @@ describe('CSV formula guard', () => {
   it('writes the bare header alone when there is no row', async () => {
     expect(await render([{ header: 'id', value: (r: { id: string }) => r.id }, { header: 'created_at', value: () => '' }], [])).toBe('id,created_at\n');
   });
+
+  it('writes data rows byte for byte as csv-stringify does with every cell quoted', async () => {
+    // Cells past the formula guard: quotes, separators, line breaks, unicode, lone surrogates, numbers.
+    const alphabet = ['a', 'Z', '0', '"', '""', ',', ';', '\n', '\r\n', '\r', '\t', ' ', "'", 'é', '😀', '\ud800', '\u2028', '\\', '='];
+    let seed = 7;
+    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const rows: (string | number)[][] = [];
+    for (let i = 0; i < 500; i++) {
+      const row: (string | number)[] = [];
+      for (let c = 0; c < 4; c++) {
+        if (random() < 0.15) row.push([0, -3, 1.5, 1e21, -0.000001, 12345678901234][Math.floor(random() * 6)]);
+        else row.push(Array.from({ length: Math.floor(random() * 8) }, () => alphabet[Math.floor(random() * alphabet.length)]).join(''));
+      }
+      rows.push(row);
+    }
+    const columns: CsvColumn<(string | number)[]>[] = [0, 1, 2, 3].map((c) => ({ header: `c${c}`, value: (r) => r[c] }));
+    const library = stringify([['c0', 'c1', 'c2', 'c3']]) + stringify(rows.map((r) => r.map(guardCell)), { quoted: true, quoted_empty: true });
+    // As bytes on the wire: UTF-8 turns a lone surrogate into U+FFFD on both sides.
+    const wire = Buffer.from(library).toString();
+    expect(await render(columns, rows, 13)).toBe(wire);
+    expect(await render(columns, rows, 500)).toBe(wire);
+    expect(wire).toContain('\uFFFD');
+  });
+
+  it('cuts long pages into chunks of at most `batch` rows, whatever the page size', async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => ({ id: `r${i}` }));
+    const columns = [{ header: 'id', value: (r: { id: string }) => r.id }];
+    const whole = await chunks(columns, rows, 250, 100);
+    expect(whole.map((c) => c.split('\n').length - 1)).toEqual([101, 100, 50]); // the header rides with the first batch
+    expect((await chunks(columns, rows, 3, 100)).join('')).toBe(whole.join(''));
+    expect(parse(whole.join(''), { columns: true })).toEqual(rows);
+  });
+
+  it('gives the event loop a turn between batches, even when pages and the reader never wait', async () => {
+    // Pages resolving at once (SQLite) and a consumer taking every chunk at once (an uncompressed
+    // download on a fast link): without a yield the whole export ran inside one event-loop turn.
+    const rows = Array.from({ length: 2000 }, (_, i) => ({ id: `r${i}` }));
+    const pages = (async function* () {
+      for (let i = 0; i < rows.length; i += 500) yield rows.slice(i, i + 500);
+    })();
+    const stream = csvStream([{ header: 'id', value: (r: { id: string }) => r.id }], pages, 100);
+    let chunks = 0;
+    let turns = 0;
+    const seen: number[] = [];
+    const tick = () => {
+      turns++;
+      seen.push(chunks);
+      if (!stream.readableEnded) setImmediate(tick);
+    };
+    setImmediate(tick);
+    stream.on('data', () => chunks++);
+    await new Promise((resolve) => stream.on('end', resolve));
+    expect(chunks).toBe(20);
+    expect(turns).toBeGreaterThanOrEqual(20);
+    // Between two turns of the loop, at most one batch was written.
+    for (let i = 1; i < seen.length; i++) expect(seen[i] - seen[i - 1]).toBeLessThanOrEqual(1);
+  });
 });
+

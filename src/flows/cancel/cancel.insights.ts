@@ -3,7 +3,7 @@ import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { badRequest, notFound } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { pageOf } from '../../kernel/pagination.js';
-import { afterFromCursor, allRows } from '../../kernel/keyset.js';
+import { afterFromCursor, allPages } from '../../kernel/keyset.js';
 import { CANCELLED_ACTION, outcomeOf, SAVED_ACTIONS } from './cancel.deeplink.js';
 import type { CancelConfig } from './cancel.schema.js';
 import type { SessionFilter, SessionRow, SessionStore, StepRow } from '../../kernel/sessions/sessions.store.js';
@@ -105,15 +105,7 @@ export function createCancelInsights(deps: { store: SessionStore; flows: FlowSer
       ];
       // Keyset pages of sessions, each with its steps: memory stays flat however many there are.
       async function* rows() {
-        let batch: SessionRow[] = [];
-        for await (const s of allRows((after, limit) => store.page(app.id, filter, after, limit), 500)) {
-          batch.push(s);
-          if (batch.length === 500) {
-            yield* await withSteps(batch, slugs);
-            batch = [];
-          }
-        }
-        if (batch.length) yield* await withSteps(batch, slugs);
+        for await (const page of allPages((after, limit) => store.page(app.id, filter, after, limit), 500)) yield await withSteps(page, slugs);
       }
       return csvStream(columns, rows());
     },

@@ -3,7 +3,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { csvStream } from '../../kernel/csv.js';
 import { notFound } from '../../kernel/errors.js';
 import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
-import { afterFromCursor, allRows, pageRows, type After } from '../../kernel/keyset.js';
+import { afterFromCursor, allPages, pageRows, type After } from '../../kernel/keyset.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
 import { rowId } from '../../kernel/row-id.js';
@@ -124,7 +124,7 @@ export function createCrashService(deps: { store: CrashStore; published: Publish
     },
 
     csv(app: AppRow, q: Filters) {
-      return csvStream(CRASH_CSV_COLUMNS, allRows(fetchPage(app, q)));
+      return csvStream(CRASH_CSV_COLUMNS, allPages(fetchPage(app, q)));
     },
   };
 }

@@ -8,7 +8,7 @@ import { rowId } from '../../kernel/row-id.js';
 import { notFound } from '../../kernel/errors.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import type { FormKind, SubmissionColumn, SubmissionFields } from './forms.kind.js';
-import { afterFromCursor, allRows, pageRows, type After } from '../../kernel/keyset.js';
+import { afterFromCursor, allPages, pageRows, type After } from '../../kernel/keyset.js';
 import type { FormStore, SubmissionRow } from './forms.store.js';
 
 const parseJson = (s: string | null) => (s ? JSON.parse(s) : null);
@@ -126,7 +126,7 @@ export function createFormService(deps: { store: FormStore; published: Published
     },
 
     csv(app: AppRow, kind: FormKind, q: Filters) {
-      return csvStream(csvColumns(kind), allRows(fetchPage(app, kind, q)));
+      return csvStream(csvColumns(kind), allPages(fetchPage(app, kind, q)));
     },
   };
 }

@@ -8,7 +8,7 @@ import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { randomString } from '../../kernel/ids.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import { rowId } from '../../kernel/row-id.js';
-import { afterFromCursor, allRows, pageRows } from '../../kernel/keyset.js';
+import { afterFromCursor, allPages, pageRows } from '../../kernel/keyset.js';
 import { checkAnswers, type Answers } from './onboarding.answers.js';
 import { CLAIM_PREFIX, CLAIM_TOKEN, CLAIM_TTL_DAYS, type CompleteBody } from './onboarding.runtime.schema.js';
 import type { OnboardingConfig } from './onboarding.schema.js';
@@ -119,7 +119,7 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
     },
 
     csv(app: AppRow) {
-      return csvStream(CSV_COLUMNS, allRows((after, limit) => store.page(app.id, after, limit)));
+      return csvStream(CSV_COLUMNS, allPages((after, limit) => store.page(app.id, after, limit)));
     },
   };
 }

@@ -5,7 +5,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
-import { allRows } from '../../kernel/keyset.js';
+import { allPages } from '../../kernel/keyset.js';
 import type { PromotionConfig } from './promotion.schema.js';
 import type { PromotionEventRow, PromotionStore } from './promotion.store.js';
 
@@ -120,7 +120,7 @@ export function createPromotionOwner(deps: { store: PromotionStore; flows: FlowS
         { header: 'deferredRoute', value: (r) => r.deferred_route },
         { header: 'claimedAt', value: (r) => r.claimed_at },
       ];
-      return csvStream(columns, allRows((after, limit) => store.page(app.id, after, limit)));
+      return csvStream(columns, allPages((after, limit) => store.page(app.id, after, limit)));
     },
   };
 }

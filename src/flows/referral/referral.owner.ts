@@ -2,7 +2,7 @@ import type { AppRow } from '../../apps/apps.store.js';
 import type { Clock } from '../../kernel/clock.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
-import { afterFromCursor, allRows } from '../../kernel/keyset.js';
+import { afterFromCursor, allPages } from '../../kernel/keyset.js';
 import type { ReferralRow, ReferralStore } from './referral.store.js';
 
 export type ReferralStatus = 'pending' | 'attributed' | 'expired';
@@ -67,9 +67,8 @@ export function createReferralOwner(deps: { store: ReferralStore; clock: Clock }
       ];
       const now = clock.now().toISOString();
       async function* rows() {
-        for await (const r of allRows((after, limit) => store.page(app.id, q.status === 'expired' ? 'pending' : q.status, after, limit))) {
-          const v = view(r, now);
-          if (!q.status || v.status === q.status) yield v;
+        for await (const page of allPages((after, limit) => store.page(app.id, q.status === 'expired' ? 'pending' : q.status, after, limit))) {
+          yield page.map((r) => view(r, now)).filter((v) => !q.status || v.status === q.status);
         }
       }
       return csvStream(columns, rows());

@@ -9,7 +9,7 @@ import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
 import { rowId } from '../../kernel/row-id.js';
-import { afterFromCursor, allRows, pageRows, type After } from '../../kernel/keyset.js';
+import { afterFromCursor, allPages, pageRows, type After } from '../../kernel/keyset.js';
 import type { SignupBody, WaitlistConfig } from './waitlist.schema.js';
 import type { SignupRow, WaitlistStore } from './waitlist.store.js';
 import { WAITLIST_TEMPLATES } from './waitlist.templates.js';
@@ -154,8 +154,8 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
 
     async csv(app: AppRow, q: { flowSlug?: string; columns?: 'default' | 'all' }) {
       const { slugs, flowId } = await waitlists(app, q.flowSlug);
-      if (q.columns !== 'all') return csvStream(CSV_COLUMNS, allRows(fetchPage(app, flowId)));
-      return csvStream([...CSV_COLUMNS, { header: 'flowSlug', value: (r: SignupRow) => slugs.get(r.flow_id) ?? null }, ...(await fieldColumns(app, flowId ? [flowId] : [...slugs.keys()]))], allRows(fetchPage(app, flowId)));
+      if (q.columns !== 'all') return csvStream(CSV_COLUMNS, allPages(fetchPage(app, flowId)));
+      return csvStream([...CSV_COLUMNS, { header: 'flowSlug', value: (r: SignupRow) => slugs.get(r.flow_id) ?? null }, ...(await fieldColumns(app, flowId ? [flowId] : [...slugs.keys()]))], allPages(fetchPage(app, flowId)));
     },
 
     templates: () => WAITLIST_TEMPLATES,

@@ -186,7 +186,7 @@ export function createWishlistModeration(deps: {
         for (;;) {
           const batch = await store.listIdeas(app.id, { statuses: IDEA_STATUSES, sort: 'new', after, limit: CSV_PAGE });
           const page = batch.slice(0, CSV_PAGE);
-          yield* page;
+          yield page;
           if (batch.length <= CSV_PAGE) return;
           after = ideaSortKey('new', page[page.length - 1]);
         }
