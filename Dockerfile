@@ -1,4 +1,3 @@
-# syntax=docker/dockerfile:1
 # Appflows: one image for a single node (SQLite in the /data volume) or for scale-out nodes
 # (DATABASE_URL=postgres://…, REDIS_URL, one SECRET shared by all). docs/deploy.md.
 
@@ -29,6 +28,8 @@ EXPOSE 3000
 # Readiness, not just liveness: /readyz asks the database and fails once durable writes are refused.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-# exec form: node is PID 1's child of nothing, so SIGTERM reaches the server (graceful shutdown).
+# exec form, and bin/appflows execs node: node is PID 1 and gets SIGTERM itself (graceful shutdown;
+# `docker stop` exits 0 in under a second). No `# syntax=` line: BuildKit would fetch that frontend
+# image from Docker Hub, which air-gapped builds cannot reach; the builtin syntax covers this file.
 ENTRYPOINT ["/app/bin/appflows"]
 CMD ["serve"]

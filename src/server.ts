@@ -222,14 +222,18 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
 
   app.get('/api/v1/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   registerHome(app, config);
+  // Probes (Docker's HEALTHCHECK every 15 s, a load balancer's every few seconds) log at warn and
+  // above only: their info lines ("incoming request", "request completed") were most of an idle
+  // node's log. A failing probe still logs its 503 through the error handler.
+  const probe = { schema: { hide: true }, logLevel: 'warn' } as const;
   // 503 once a WAL fsync failed: writes are refused until a restart, so a supervisor should restart us.
-  app.get('/healthz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/healthz', probe, async (_request, reply) => {
     const failure = opts.db.writeFailure?.();
     return failure ? reply.code(503).send({ ok: false, error: failure.message }) : { ok: true };
   });
   // Readiness: the database answers a query (within 2 s) and durable writes are accepted. A load
   // balancer takes a node out while this fails; /healthz (liveness) stays about the process.
-  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+  app.get('/readyz', probe, async (_request, reply) => {
     const failure = opts.db.writeFailure?.();
     if (failure) return reply.code(503).send({ ok: false, error: failure.message });
     try {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildServer } from '../../src/server.js';
+import { Writable } from 'node:stream';
+import { buildServer, loggerOptions } from '../../src/server.js';
 import { testConfig, testDb } from '../helpers.js';
 
 let h: Awaited<ReturnType<typeof testDb>>;
@@ -22,4 +23,19 @@ it('/healthz answers 503 with the reason once durable writes are refused, so a s
   const r = await app.inject({ url: '/healthz' });
   expect(r.statusCode).toBe(503);
   expect(r.json()).toEqual({ ok: false, error: failure.message });
+});
+
+it('health probes stay out of the info log; other requests are logged', async () => {
+  let logs = '';
+  const stream = new Writable({ write: (chunk, _enc, done) => ((logs += chunk), done()) });
+  const logged = await buildServer({ config: testConfig(), db: h, logger: { ...loggerOptions('info'), stream } });
+  try {
+    expect((await logged.inject({ url: '/healthz' })).statusCode).toBe(200);
+    expect((await logged.inject({ url: '/readyz' })).statusCode).toBe(200);
+    expect(logs).not.toMatch(/healthz|readyz/);
+    expect((await logged.inject({ url: '/api/v1/openapi.json' })).statusCode).toBe(200);
+    expect(logs).toContain('/api/v1/openapi.json');
+  } finally {
+    await logged.close();
+  }
 });
