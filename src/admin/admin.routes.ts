@@ -14,6 +14,7 @@ import { CSRF_FIELD, CSRF_HEADER, cookieName, readCookie, sameOrigin, sendAdmin,
 import { createOpRunner, fieldErrors, type OpRunner } from './admin.ops.js';
 import { SESSION_DAYS, type OwnerService } from './admin.owners.js';
 import { AccountPage, NoticePage, SetupPage, SignInPage, TokensPage, type TokenRow } from './admin.views.js';
+import { formField, type FormBody } from '../kernel/first-value.js';
 
 export interface AdminDeps {
   owners: OwnerService;
@@ -23,11 +24,7 @@ export interface AdminDeps {
   config: Config;
 }
 
-type Body = Record<string, string | string[] | undefined>;
-export const str = (b: Body | undefined, k: string) => {
-  const v = b?.[k];
-  return (Array.isArray(v) ? v[0] : v) ?? '';
-};
+export const str = formField;
 
 const SIGNED_OUT = 'You are signed out.';
 const FORGED = 'This form has expired or was sent from another site. Reload the page and try again.';
@@ -49,7 +46,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
   // the hosted pages' one (kernel/pages/form-token.ts), bound to the form and the address.
   const preToken = (request: FastifyRequest, scope: string) => formToken(ctx.deps.secret, `admin:${scope}`, ipHash(request));
   const preTokenOk = (request: FastifyRequest, scope: string) =>
-    sameOrigin(request, config.baseUrl) && checkFormToken(ctx.deps.secret, `admin:${scope}`, ipHash(request), str(request.body as Body, '_token'));
+    sameOrigin(request, config.baseUrl) && checkFormToken(ctx.deps.secret, `admin:${scope}`, ipHash(request), str(request.body as FormBody, '_token'));
 
   const startSession = (reply: FastifyReply, token: string) => reply.header('set-cookie', sessionCookie(secure, token, SESSION_DAYS * 86_400));
   const endCookie = (reply: FastifyReply) => reply.header('set-cookie', sessionCookie(secure, '', 0));
@@ -63,7 +60,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     });
 
     pub.post('/admin/login', { schema: { hide: true } }, async (request, reply) => {
-      const body = request.body as Body | undefined;
+      const body = request.body as FormBody | undefined;
       const page = (status: number, error: string) =>
         sendAdmin(reply, SignInPage({ token: preToken(request, 'login'), email: str(body, 'email'), next: str(body, 'next') || undefined, error }), { status });
       if (!preTokenOk(request, 'login')) return page(403, FORGED);
@@ -91,7 +88,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
 
     pub.post('/admin/setup', { schema: { hide: true } }, async (request, reply) => {
       const t = String((request.query as { t?: string }).t ?? '');
-      const body = request.body as Body | undefined;
+      const body = request.body as FormBody | undefined;
       const again = (status: number, errors: Record<string, string>, error?: string) =>
         sendAdmin(reply, SetupPage({ token: preToken(request, 'setup'), link: t, email: str(body, 'email'), errors, error }), { status });
       if (!preTokenOk(request, 'setup')) return again(403, {}, FORGED);
@@ -120,7 +117,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
       }
       request.owner = session;
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        const given = (request.headers[CSRF_HEADER] as string | undefined) ?? str(request.body as Body | undefined, CSRF_FIELD);
+        const given = (request.headers[CSRF_HEADER] as string | undefined) ?? str(request.body as FormBody | undefined, CSRF_FIELD);
         if (!sameOrigin(request, config.baseUrl) || !owners.checkCsrf(session, given)) {
           if (wantsJson) return reply.code(403).send({ error: FORGED });
           return sendAdmin(reply, NoticePage({ title: 'Request refused', message: FORGED, owner: ownerView(request, owners), link: { href: '/admin/apps', label: 'Back to the dashboard' } }), { status: 403 });
@@ -171,7 +168,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     });
 
     s.post('/admin/api-tokens', { schema: { hide: true } }, async (request, reply) => {
-      const name = str(request.body as Body, 'name');
+      const name = str(request.body as FormBody, 'name');
       try {
         const t = await ops.call<{ token: string; name: string }>(request, 'POST', '/api/v1/tokens', { body: { name } });
         // Post/redirect/get: the token travels to the next page in a one-time, session-bound flash (never in the URL).
@@ -197,7 +194,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
 
     // ---- apps: the same operations as /api/v1/apps ----
     const APP_FIELDS = ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'locale', 'promotion'];
-    const formValues = (body: Body | undefined): AppForm => Object.fromEntries(APP_FIELDS.map((k) => [k, str(body, k).trim()]));
+    const formValues = (body: FormBody | undefined): AppForm => Object.fromEntries(APP_FIELDS.map((k) => [k, str(body, k).trim()]));
 
     s.get('/admin/apps', { schema: { hide: true } }, async (request, reply) => {
       const { apps } = await ops.call<{ apps: App[] }>(request, 'GET', '/api/v1/apps', {});
@@ -205,7 +202,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     });
 
     s.post('/admin/apps', { schema: { hide: true } }, async (request, reply) => {
-      const v = formValues(request.body as Body);
+      const v = formValues(request.body as FormBody);
       // Empty inputs are "not given" (the API derives the slug from the name).
       const body = Object.fromEntries(Object.entries(v).filter(([k, x]) => x !== '' && k !== 'promotion'));
       try {
@@ -250,7 +247,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
 
     s.post('/admin/apps/:app', { schema: { hide: true } }, async (request, reply) => {
       const idOrSlug = (request.params as { app: string }).app;
-      const v = formValues(request.body as Body);
+      const v = formValues(request.body as FormBody);
       // The form shows every field: an emptied optional field clears it (null), as the API's PATCH does.
       const body: Record<string, unknown> = { name: v.name, bundleId: v.bundleId || null, deepLinkScheme: v.deepLinkScheme || null, logoUrl: v.logoUrl || null, locale: v.locale || null };
       if (v.slug) body.slug = v.slug;

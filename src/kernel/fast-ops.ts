@@ -10,6 +10,7 @@ import { parseInput } from './operation.js';
 import type { Preroute } from './preroute.js';
 import type { RateBudget } from './rate-limit.js';
 import { BASE_HEADERS } from './security-headers.js';
+import { firstValue } from './first-value.js';
 
 
 /**
@@ -143,10 +144,7 @@ const RATE_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit
 const PLAIN_JSON = /^application\/json\s*(?:;|$)/i;
 const ACCEPTS_COMPRESSION = /\b(?:br|gzip)\b|\*/;
 
-const firstHeader = (req: IncomingMessage, name: string) => {
-  const v = req.headers[name];
-  return Array.isArray(v) ? v[0] : v;
-};
+const firstHeader = (req: IncomingMessage, name: string) => firstValue(req.headers[name]);
 
 /** The whole body (Node's parser stops at Content-Length, which the preroute checked against the limit), or undefined if the client left. */
 function readBody(req: IncomingMessage, limit: number, done: (body: Buffer | undefined) => void) {

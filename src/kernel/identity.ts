@@ -4,6 +4,7 @@ import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import type { CountryResponse } from 'maxmind';
 import type { ClientInfo } from './operation.js';
+import { firstValue } from './first-value.js';
 
 /**
  * Privacy: the raw client IP is never stored or logged; what is persisted is its keyed hash
@@ -58,8 +59,7 @@ export interface CountryLookup {
 export function headerCountry(header: string | undefined): CountryLookup {
   return (_ip, request) => {
     if (!header) return null;
-    const v = request.headers[header];
-    const s = (Array.isArray(v) ? v[0] : v)?.trim().toUpperCase();
+    const s = firstValue(request.headers[header])?.trim().toUpperCase();
     return s && /^[A-Z]{2}$/.test(s) && s !== 'XX' && s !== 'T1' ? s : null;
   };
 }

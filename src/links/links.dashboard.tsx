@@ -10,6 +10,7 @@ import { lastDays, readSeries } from '../kernel/rollups.js';
 import { CODE_PATTERN, type Link, type LinkStats } from './links.schema.js';
 import { linkMetrics } from './links.settle.js';
 import { formOfLink, LINK_FIELDS, LinkFormPage, LinksListPage, linksBase, LinkStatsPage, type LinkForm } from './links.dashboard.views.js';
+import { formField, type FormBody } from '../kernel/first-value.js';
 
 /**
  * The app's short links in the owner dashboard (/admin/apps/:app/links): list, create, edit,
@@ -17,11 +18,7 @@ import { formOfLink, LINK_FIELDS, LinkFormPage, LinksListPage, linksBase, LinkSt
  * through the link operations (d.call: the same rules and messages as REST and MCP); only the
  * chart reads the daily roll-ups the click recorder keeps.
  */
-type Body = Record<string, string | string[] | undefined>;
-const str = (b: Body | undefined, k: string) => {
-  const v = b?.[k];
-  return ((Array.isArray(v) ? v[0] : v) ?? '').trim();
-};
+const str = (b: FormBody | undefined, k: string) => formField(b, k).trim();
 
 const API = '/api/v1/apps/:idOrSlug/links';
 const ONE = `${API}/:idOrCode`;
@@ -35,7 +32,7 @@ const NOTICES: Record<string, string> = {
   reset: 'Clicks reset.',
 };
 
-const formValues = (b: Body | undefined) => Object.fromEntries(LINK_FIELDS.map((k) => [k, str(b, k)])) as LinkForm;
+const formValues = (b: FormBody | undefined) => Object.fromEntries(LINK_FIELDS.map((k) => [k, str(b, k)])) as LinkForm;
 
 /** The click limit as typed: empty = none; anything but a whole number is the form's own refusal. */
 function maxClicksOf(v: string): { value: number | null } | { error: string } {
@@ -80,7 +77,7 @@ export function registerLinksDashboard(scope: FastifyInstance, d: DashboardConte
 
   scope.post('/admin/apps/:app/links', { schema: { hide: true } }, async (request, reply) => {
     const app = await appOf(request);
-    const v = formValues(request.body as Body);
+    const v = formValues(request.body as FormBody);
     const refuse = (f: { errors: Record<string, string>; error?: string }, status: number) =>
       sendAdmin(reply, LinkFormPage({ ...view(request, app), form: v, errors: f.errors, error: f.error }), { status });
     const max = maxClicksOf(v.maxClicks);
@@ -121,7 +118,7 @@ export function registerLinksDashboard(scope: FastifyInstance, d: DashboardConte
   scope.post('/admin/apps/:app/links/:link', { schema: { hide: true } }, async (request, reply) => {
     const app = await appOf(request);
     const { link } = await linkOf(request, app);
-    const v = formValues(request.body as Body);
+    const v = formValues(request.body as FormBody);
     const refuse = (f: { errors: Record<string, string>; error?: string }, status: number) =>
       sendAdmin(reply, LinkFormPage({ ...view(request, app), link, form: v, errors: f.errors, error: f.error }), { status });
     const max = maxClicksOf(v.maxClicks);
@@ -149,11 +146,11 @@ export function registerLinksDashboard(scope: FastifyInstance, d: DashboardConte
   });
 
   /** Disable / enable, reset: a PATCH of the operation; then back to the link's page with what happened. */
-  const patchAction = (suffix: string, bodyOf: (b: Body | undefined) => { body: Record<string, unknown>; notice: string }) =>
+  const patchAction = (suffix: string, bodyOf: (b: FormBody | undefined) => { body: Record<string, unknown>; notice: string }) =>
     scope.post(`/admin/apps/:app/links/:link/${suffix}`, { schema: { hide: true } }, async (request: FastifyRequest, reply: FastifyReply) => {
       const app = await appOf(request);
       const idOrCode = (request.params as { link: string }).link;
-      const { body, notice } = bodyOf(request.body as Body);
+      const { body, notice } = bodyOf(request.body as FormBody);
       const { link } = await d.call<{ link: Link }>(request, 'PATCH', ONE, { params: { idOrSlug: app.id, idOrCode }, body });
       return reply.redirect(`${here(app, link)}?${notice}=1`, 303);
     });

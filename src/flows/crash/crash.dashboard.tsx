@@ -8,6 +8,7 @@ import type { DashboardContext, DashboardSection } from '../../kernel/module.js'
 import type { TextResult } from '../../kernel/operation.js';
 import { backTo, FilterBar, Message, Meta, Pager, queryString, readQuery, sendCsv, STATUS_LABELS, StatusBadge, StatusButton, withQuery, type InboxQuery } from '../forms/forms.dashboard.inbox.js';
 import { CRASH_STATUSES, type CrashRowOut } from './crash.schema.js';
+import { formField, type FormBody } from '../../kernel/first-value.js';
 
 /** The owner's crash report inbox: /admin/apps/:app/crash. */
 
@@ -112,11 +113,7 @@ function Item(p: { s: CrashRowOut; list: string; back: string; csrf: string }) {
 }
 
 type Params = { app: string; id?: string };
-type Body = Record<string, string | string[] | undefined>;
-const field = (b: Body | undefined, k: string) => {
-  const v = b?.[k];
-  return (Array.isArray(v) ? v[0] : v) ?? '';
-};
+const field = formField;
 const NOTICES: Record<string, string> = { reviewed: 'Marked reviewed.', resolved: 'Marked resolved.', new: 'Marked new.' };
 
 export function registerCrashInbox(scope: FastifyInstance, d: DashboardContext) {
@@ -151,7 +148,7 @@ export function registerCrashInbox(scope: FastifyInstance, d: DashboardContext) 
 
   scope.post('/admin/apps/:app/crash/:id/status', { schema: { hide: true } }, async (request, reply) => {
     const { app: idOrSlug, id } = request.params as Params;
-    const body = request.body as Body;
+    const body = request.body as FormBody;
     try {
       const status = field(body, 'status');
       await d.call(request, 'PATCH', `${API}/:submissionId`, { params: { idOrSlug, submissionId: id }, body: { status } });

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { Csrf, formatTime } from '../../admin/admin.views.js';
 import type { TextResult } from '../../kernel/operation.js';
+import { firstValue } from '../../kernel/first-value.js';
 
 /**
  * Pieces every owner inbox shares (feedback, report, contact, crash reports): the filter bar,
@@ -18,7 +19,7 @@ export interface InboxQuery {
 }
 const KEYS = ['q', 'status', 'category', 'cursor'] as const;
 
-const first = (v: unknown) => (Array.isArray(v) ? v[0] : v);
+const first = firstValue;
 
 /** The known keys of a query string or parsed query: anything else (and empty values) dropped. */
 export function readQuery(raw: unknown): InboxQuery {

@@ -10,6 +10,7 @@ import type { TextResult } from '../../kernel/operation.js';
 import { backTo, FilterBar, Message, Meta, Pager, queryString, readQuery, sendCsv, Stars, StatusBadge, StatusButton, withQuery, type InboxQuery } from './forms.dashboard.inbox.js';
 import type { FormKind } from './forms.kind.js';
 import { SUBMISSION_STATUSES } from './forms.service.js';
+import { formField, type FormBody } from '../../kernel/first-value.js';
 
 /** The owner's inboxes of feedback, reports and contact messages: /admin/apps/:app/<type>. */
 
@@ -186,11 +187,7 @@ function Replies(p: PageProps & { s: Submission; list: string; back: string }) {
 }
 
 type Params = { app: string; id?: string };
-type Body = Record<string, string | string[] | undefined>;
-const field = (b: Body | undefined, k: string) => {
-  const v = b?.[k];
-  return (Array.isArray(v) ? v[0] : v) ?? '';
-};
+const field = formField;
 
 /** The app's report categories (published, then draft-only ones) for the category select. */
 async function reportCategories(d: DashboardContext, request: FastifyRequest, appId: string) {
@@ -245,7 +242,7 @@ export function registerFormInboxes(scope: FastifyInstance, d: DashboardContext,
 
     scope.post(`/admin/apps/:app/${t}/:id/status`, { schema: { hide: true } }, async (request, reply) => {
       const { app: idOrSlug, id } = request.params as Params;
-      const body = request.body as Body;
+      const body = request.body as FormBody;
       const query = readQuery(field(body, 'back'));
       try {
         const status = field(body, 'status');
@@ -260,7 +257,7 @@ export function registerFormInboxes(scope: FastifyInstance, d: DashboardContext,
     if (t === 'contact') {
       scope.post(`/admin/apps/:app/contact/:id/reply`, { schema: { hide: true } }, async (request, reply) => {
         const { app: idOrSlug, id } = request.params as Params;
-        const body = request.body as Body;
+        const body = request.body as FormBody;
         const input = { subject: field(body, 'subject'), body: field(body, 'body') };
         try {
           const r = await d.call<{ mode: string }>(request, 'POST', `${api}/:submissionId/reply`, { params: { idOrSlug, submissionId: id }, body: input });

@@ -13,6 +13,7 @@ import { publicLimit } from '../../kernel/rate-limit.js';
 import type { PageField } from './forms.kind.js';
 import { SUBMIT_BODY_LIMIT } from './forms.routes.js';
 import { FormPage, type FormState, type FormView } from './forms.view.js';
+import { firstValue, type FormBody } from '../../kernel/first-value.js';
 
 /** One hosted form: how to load its page and how to take a submission. */
 export interface HostedForm {
@@ -26,9 +27,8 @@ export interface HostedForm {
 }
 
 type Params = { appSlug: string; flowSlug?: string };
-type FormBody = Record<string, string | string[] | undefined>;
 
-const first = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v) ?? '';
+const first = (v: string | string[] | undefined) => firstValue(v) ?? '';
 
 /** Posted form fields -> the public API body (the same mapping public/forms.js does in the browser). */
 export function bodyFromForm(form: FormBody, fields: PageField[], p: Params) {
