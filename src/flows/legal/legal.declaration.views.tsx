@@ -47,40 +47,56 @@ export function AppStoreView({ d, w }: { d: AppStorePrivacy; w: Words }) {
       {d.entries.length ? (
         <section aria-labelledby="entries-h">
           <h2 id="entries-h">{t('details')}</h2>
-          <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="entries-h">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('lgDataType')}</th>
-                  <th scope="col">{t('lgPurpose')}</th>
-                  <th scope="col">{t('lgLinkedCol')}</th>
-                  <th scope="col">{t('lgTrackingCol')}</th>
-                  <th scope="col">{t('lgSource')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.entries.map((e) => (
-                  <tr>
-                    <td data-label={t('lgDataType')}>
-                      <span>
-                        {e.category} <span class="muted small">({e.group})</span>
-                      </span>
-                    </td>
-                    <td data-label={t('lgPurpose')}>{e.purpose}</td>
-                    <td data-label={t('lgLinkedCol')}>{yes(e.linkedToIdentity)}</td>
-                    <td data-label={t('lgTrackingCol')}>{yes(e.usedForTracking)}</td>
-                    <td data-label={t('lgSource')}>{e.source}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            labelledBy="entries-h"
+            rows={d.entries}
+            columns={[
+              { label: t('lgDataType'), cell: (e) => typeCell(e.category, e.group) },
+              { label: t('lgPurpose'), cell: (e) => e.purpose },
+              { label: t('lgLinkedCol'), cell: (e) => yes(e.linkedToIdentity) },
+              { label: t('lgTrackingCol'), cell: (e) => yes(e.usedForTracking) },
+              { label: t('lgSource'), cell: (e) => e.source },
+            ]}
+          />
         </section>
       ) : null}
       <Unmapped list={d.unmappedProcessors} t={t} />
     </article>
   );
 }
+
+/** A declaration's table: scrollable and focusable when wide; each cell names its column for the phone layout. */
+function DataTable<T>({ labelledBy, rows, columns }: { labelledBy: string; rows: T[]; columns: { label: string; cell: (row: T) => preact.ComponentChildren }[] }) {
+  return (
+    <div class="table-wrap" tabIndex={0} role="region" aria-labelledby={labelledBy}>
+      <table>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th scope="col">{c.label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr>
+              {columns.map((c) => (
+                <td data-label={c.label}>{c.cell(row)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A data type with its group, as both stores list them. */
+const typeCell = (name: string, group: string) => (
+  <span>
+    {name} <span class="muted small">({group})</span>
+  </span>
+);
 
 function Unmapped({ list, t }: { list: { id: string; name: string }[]; t: Translate }) {
   return list.length ? (
@@ -103,34 +119,17 @@ export function PlayView({ d, w }: { d: PlayDataSafety; w: Words }) {
           <li>{d.dataShared ? t('lgShares') : t('lgNoShare')}</li>
         </ul>
         {d.dataTypes.length ? (
-          <div class="table-wrap" tabIndex={0} role="region" aria-labelledby="play-h">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">{t('lgDataType')}</th>
-                  <th scope="col">{t('lgShared')}</th>
-                  <th scope="col">{t('lgOptional')}</th>
-                  <th scope="col">{t('lgPurposes')}</th>
-                  <th scope="col">{t('lgSource')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {d.dataTypes.map((x) => (
-                  <tr>
-                    <td data-label={t('lgDataType')}>
-                      <span>
-                        {x.dataType} <span class="muted small">({x.category})</span>
-                      </span>
-                    </td>
-                    <td data-label={t('lgShared')}>{yes(x.shared)}</td>
-                    <td data-label={t('lgOptional')}>{yes(x.optional)}</td>
-                    <td data-label={t('lgPurposes')}>{x.purposes.join(', ')}</td>
-                    <td data-label={t('lgSource')}>{x.sources.join(', ')}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            labelledBy="play-h"
+            rows={d.dataTypes}
+            columns={[
+              { label: t('lgDataType'), cell: (x) => typeCell(x.dataType, x.category) },
+              { label: t('lgShared'), cell: (x) => yes(x.shared) },
+              { label: t('lgOptional'), cell: (x) => yes(x.optional) },
+              { label: t('lgPurposes'), cell: (x) => x.purposes.join(', ') },
+              { label: t('lgSource'), cell: (x) => x.sources.join(', ') },
+            ]}
+          />
         ) : null}
       </section>
       <Unmapped list={d.unmappedProcessors} t={t} />
