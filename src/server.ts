@@ -3,7 +3,7 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
@@ -224,23 +224,27 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   registerHome(app, config);
   // Probes (Docker's HEALTHCHECK every 15 s, a load balancer's every few seconds) log at warn and
   // above only: their info lines ("incoming request", "request completed") were most of an idle
-  // node's log. A failing probe still logs its 503 through the error handler.
+  // node's log. A failing probe logs its reason at warn.
   const probe = { schema: { hide: true }, logLevel: 'warn' } as const;
+  const failing = (request: FastifyRequest, reply: FastifyReply, error: string) => {
+    request.log.warn({ path: request.url, error }, 'health probe failing');
+    return reply.code(503).send({ ok: false, error });
+  };
   // 503 once a WAL fsync failed: writes are refused until a restart, so a supervisor should restart us.
-  app.get('/healthz', probe, async (_request, reply) => {
+  app.get('/healthz', probe, async (request, reply) => {
     const failure = opts.db.writeFailure?.();
-    return failure ? reply.code(503).send({ ok: false, error: failure.message }) : { ok: true };
+    return failure ? failing(request, reply, failure.message) : { ok: true };
   });
   // Readiness: the database answers a query (within 2 s) and durable writes are accepted. A load
   // balancer takes a node out while this fails; /healthz (liveness) stays about the process.
-  app.get('/readyz', probe, async (_request, reply) => {
+  app.get('/readyz', probe, async (request, reply) => {
     const failure = opts.db.writeFailure?.();
-    if (failure) return reply.code(503).send({ ok: false, error: failure.message });
+    if (failure) return failing(request, reply, failure.message);
     try {
       await withTimeout(sql`select 1`.execute(opts.db.db), 2000);
       return { ok: true, database: opts.db.dialect };
     } catch (err) {
-      return reply.code(503).send({ ok: false, error: `database unavailable: ${err instanceof Error ? err.message : String(err)}` });
+      return failing(request, reply, `database unavailable: ${err instanceof Error ? err.message : String(err)}`);
     }
   });
 

@@ -50,6 +50,10 @@ export function registerJsonParser(app: FastifyInstance) {
 /** Translates every error to `{ error }` JSON with the right status; never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance, bodyLimit: number) {
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    // An error can come after a handler chose another type: a CSV export whose first page fails
+    // has set text/csv and an attachment name. The error is JSON, and not a file.
+    reply.type('application/json; charset=utf-8');
+    reply.removeHeader('content-disposition');
     if (err instanceof AppError) {
       for (const [k, v] of Object.entries(err.headers)) reply.header(k, v);
       if (err.status >= 500) request.log.error({ err }, 'request failed');

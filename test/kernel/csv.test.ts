@@ -131,5 +131,24 @@ describe('CSV formula guard', () => {
     // Between two turns of the loop, at most one batch was written.
     for (let i = 1; i < seen.length; i++) expect(seen[i] - seen[i - 1]).toBeLessThanOrEqual(1);
   });
+
+  it('gives the event loop a turn per empty page too (pages filtered down to nothing)', async () => {
+    const pages = (async function* () {
+      for (let i = 0; i < 50; i++) yield [];
+      yield [{ id: 'last' }];
+    })();
+    const stream = csvStream([{ header: 'id', value: (r: { id: string }) => r.id }], pages);
+    let turns = 0;
+    const tick = () => {
+      turns++;
+      if (!stream.readableEnded) setImmediate(tick);
+    };
+    setImmediate(tick);
+    let out = '';
+    stream.on('data', (c) => (out += c));
+    await new Promise((resolve) => stream.on('end', resolve));
+    expect(out).toBe('id\n"last"\n');
+    expect(turns).toBeGreaterThanOrEqual(50);
+  });
 });
 

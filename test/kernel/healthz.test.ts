@@ -39,3 +39,22 @@ it('health probes stay out of the info log; other requests are logged', async ()
     await logged.close();
   }
 });
+
+it('a failing probe logs its reason at warn', async () => {
+  let logs = '';
+  const stream = new Writable({ write: (chunk, _enc, done) => ((logs += chunk), done()) });
+  const fsync = new Error('WAL fsync failed; no write is acknowledged until a restart: EIO');
+  const logged = await buildServer({ config: testConfig(), db: { ...h, writeFailure: () => fsync }, logger: { ...loggerOptions('info'), stream } });
+  try {
+    expect((await logged.inject({ url: '/healthz' })).statusCode).toBe(503);
+    expect((await logged.inject({ url: '/readyz' })).statusCode).toBe(503);
+    const lines = logs.split('\n').filter((l) => l.includes('health probe failing')).map((l) => JSON.parse(l));
+    expect(lines.map((l) => [l.level, l.path, l.error])).toEqual([
+      [40, '/healthz', fsync.message],
+      [40, '/readyz', fsync.message],
+    ]);
+  } finally {
+    await logged.close();
+  }
+});
+

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
@@ -197,6 +198,21 @@ describeEachDb('owner lists and CSV exports', (dialect) => {
     const csv = parseCsv((await t.app.inject({ method: 'GET', url: `/api/v1/apps/${big}/waitlist/signups.csv`, headers: t.auth })).body);
     expect(csv).toHaveLength(2500);
     expect(new Set(csv.map((r) => r.id)).size).toBe(2500);
+  });
+
+  it('an export whose first read fails answers 500 { error } as JSON, not a CSV attachment', async () => {
+    const slug = (await t.createApp({ name: 'Broken export' })).slug;
+    await putAndPublish(t, slug, 'waitlist', goodWaitlist());
+    await sql`ALTER TABLE waitlist_signups RENAME TO waitlist_signups_away`.execute(t.db.db);
+    try {
+      const r = await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/waitlist/signups.csv`, headers: t.auth });
+      expect(r.statusCode).toBe(500);
+      expect(r.headers['content-type']).toMatch(/^application\/json/);
+      expect(r.headers['content-disposition']).toBeUndefined();
+      expect(r.json()).toEqual({ error: 'Internal server error' });
+    } finally {
+      await sql`ALTER TABLE waitlist_signups_away RENAME TO waitlist_signups`.execute(t.db.db);
+    }
   });
 });
 
