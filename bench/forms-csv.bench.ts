@@ -147,7 +147,8 @@ for (let round = 1; round <= ROUNDS; round++) {
     let exportDone = false;
     const ours = exporting.finally(() => (exportDone = true));
     const loaded = await autocannon(redirectUrl, { connections: 10, seconds });
-    runs.push({ encoding, ours: await ours, loaded, loadOutlived: exportDone });
+    const loadOutlived = exportDone; // read before waiting for the export's end
+    runs.push({ encoding, ours: await ours, loaded, loadOutlived });
   }
   runs.sort((a, b) => ENCODINGS.indexOf(a.encoding) - ENCODINGS.indexOf(b.encoding));
   const control = await controlDownload(seconds);
