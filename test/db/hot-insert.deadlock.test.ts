@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openAndMigrate } from '../../src/db/index.js';
+import { hotInsert } from '../../src/db/hot-insert.js';
+import { PG_URL, testDb } from '../helpers.js';
+
+interface Row extends Record<string, unknown> {
+  id: string;
+  parent_id: string;
+  email: string;
+}
+
+// Two nodes' groups holding the same keys in opposite orders (PostgreSQL only: SQLite has one
+// writer). A row whose key another transaction is inserting waits for that transaction (ON
+// CONFLICT DO NOTHING), so if each group had taken one key and then waited for the other's, they
+// would deadlock and PostgreSQL would abort one. Groups write their rows in key order, so the
+// second group waits for the first's first key instead. Here a third transaction holds a key of
+// each group, so both statements stop midway at the same time, then lets them go together.
+let h: Awaited<ReturnType<typeof testDb>>;
+let other: Awaited<ReturnType<typeof openAndMigrate>>;
+beforeAll(async () => {
+  h = await testDb('postgres');
+  const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(h.db)).rows[0].s;
+  other = await openAndMigrate({ dialect: 'postgres', url: PG_URL!, schema, poolSize: 4 });
+  await sql`CREATE TABLE hot_parents (id text PRIMARY KEY)`.execute(h.db);
+  await sql`CREATE TABLE hot_rows (id text PRIMARY KEY, parent_id text NOT NULL REFERENCES hot_parents (id), email text NOT NULL, UNIQUE (parent_id, email))`.execute(h.db);
+  await sql`INSERT INTO hot_parents (id) VALUES ('p1')`.execute(h.db);
+});
+afterAll(async () => {
+  await other?.close();
+  await h?.cleanup();
+});
+
+it('two groups holding the same keys in opposite orders both finish: no deadlock', async () => {
+  const nodeA = hotInsert<Row>(h, 'hot_rows' as never, ['id', 'parent_id', 'email'], ['parent_id', 'email']);
+  const nodeB = hotInsert<Row>(other, 'hot_rows' as never, ['id', 'parent_id', 'email'], ['parent_id', 'email']);
+  const row = (id: string, email: string): Row => ({ id, parent_id: 'p1', email });
+
+  let release!: () => void;
+  const released = new Promise<void>((r) => (release = r));
+  let holding!: (pid: number) => void;
+  const holderPid = new Promise<number>((r) => (holding = r));
+  const holder = h.db.transaction().execute(async (trx) => {
+    await trx.insertInto('hot_rows' as never).values([row('held1', 'x1@x.test'), row('held2', 'x2@x.test')] as never).execute();
+    holding((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0].pid);
+    await released;
+  });
+  const pid = await holderPid; // its rows are in before either group is sent
+
+  // Node A sends a, x1, b; node B sends b, x2, a: in that order each would take its first key, stop
+  // at the held one, then want the other's first key.
+  const a = [nodeA(row('a1', 'a@x.test')), nodeA(row('a2', 'x1@x.test')), nodeA(row('a3', 'b@x.test'))];
+  const b = [nodeB(row('b1', 'b@x.test')), nodeB(row('b2', 'x2@x.test')), nodeB(row('b3', 'a@x.test'))];
+  // Both statements wait, on the holder or on a backend waiting on it, before the holder lets go.
+  for (let tries = 0; ; tries++) {
+    const waiting = await sql<{ n: number }>`
+      with w as (select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity where datname = current_database())
+      select count(*)::int as n from w
+      where ${pid} = any(w.blockers) or exists (select 1 from w as v where ${pid} = any(v.blockers) and v.pid = any(w.blockers))`.execute(other.db);
+    if (waiting.rows[0].n >= 2) break;
+    if (tries > 500) throw new Error('the two groups never waited together');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  release();
+  await holder;
+
+  const outcomes = await Promise.allSettled([...a, ...b]);
+  const values = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : String(o.reason)));
+  // No group was aborted. One group took a first, so it also got b; the other waited for it on a
+  // and found every key taken; x1 and x2 went to the holder.
+  const winner = [true, false, true];
+  const loser = [false, false, false];
+  expect([values.slice(0, 3), values.slice(3)]).toEqual(values[0] === true ? [winner, loser] : [loser, winner]);
+  const rows = await h.db.selectFrom('hot_rows' as never).select(['email' as never]).orderBy('email' as never).execute();
+  expect(rows.map((r: any) => r.email)).toEqual(['a@x.test', 'b@x.test', 'x1@x.test', 'x2@x.test']);
+});
