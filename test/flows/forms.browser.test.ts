@@ -1,6 +1,6 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.js';
+import { DESKTOP, launchBrowser, PHONE, quietContext, screenshot, watchConsole } from '../browser.js';
 import { buildServer } from '../../src/server.js';
 import { testConfig, testDb, type TestApp } from '../helpers.js';
 import { goodContact, goodFeedback, goodReport, goodWaitlist, putAndPublish } from './forms/forms.fixtures.js';
@@ -106,12 +106,7 @@ describe('hosted forms in Chromium', () => {
     await close?.();
   });
 
-  /** A browser context whose automatic favicon request doesn't count as a console error. */
-  async function context(opts: BrowserContextOptions) {
-    const ctx = await browser.newContext(opts);
-    await ctx.route('**/favicon.ico', (r) => r.fulfill({ status: 204 }));
-    return ctx;
-  }
+  const context = (opts: BrowserContextOptions) => quietContext(browser, opts);
 
   async function owned(type: string, tag: string) {
     const r = await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/${listPath[type]}?limit=200`, headers: t.auth });

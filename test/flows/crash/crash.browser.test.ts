@@ -1,7 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer } from '../../../src/server.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
+import { axeViolations, DESKTOP, launchBrowser, PHONE, quietContext, screenshot, watchConsole } from '../../browser.js';
 import { testConfig, testDb, type TestApp } from '../../helpers.js';
 import { putAndPublish } from '../forms/forms.fixtures.js';
 import { goodCrash } from './crash.fixtures.js';
@@ -35,11 +35,7 @@ describe('hosted crash page in Chromium', () => {
     await close?.();
   });
 
-  async function context(opts: BrowserContextOptions) {
-    const ctx = await browser.newContext(opts);
-    await ctx.route('**/favicon.ico', (r) => r.fulfill({ status: 204 }));
-    return ctx;
-  }
+  const context = (opts: BrowserContextOptions) => quietContext(browser, opts);
   const rows = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/crash/submissions?limit=200`, headers: t.auth })).json().submissions as any[];
 
   it('says “not available yet” until the crash form is published', async () => {
