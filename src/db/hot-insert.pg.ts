@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { aggregate, dayOf, pgShard, type Bump } from '../kernel/rollups.js';
 import { createGroupCommit } from './group-commit.js';
+import { retryRolledBack } from './pg-retry.js';
 
 /** A row's outcome: stored, skipped (a unique clash), or its own error. */
 type Outcome = boolean | { error: unknown };
@@ -97,8 +98,9 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
    * The group in slices of at most MAX_PARAMS parameters (one statement each, in order; a key
    * repeated in a later slice clashes in the database). In a slice, a repeat of a key is answered
    * false without being sent. When a slice fails on a row's data or constraints (SQLSTATE class
-   * 22 or 23), its rows are written one by one, in order, so only the bad row fails; any other
-   * error (a lost connection: the statement may have committed) fails the slice, unretried.
+   * 22 or 23), its rows are written one by one, in order, so only the bad row fails. A statement
+   * PostgreSQL rolled back (a deadlock with another transaction) runs again (pg-retry.ts); any
+   * other error (a lost connection: the statement may have committed) fails the slice, unretried.
    */
   async function writeGroup(rows: Row[]): Promise<Outcome[]> {
     const out: Outcome[] = [];
@@ -116,10 +118,10 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
       });
       const outs: Outcome[] = slice.map(() => false);
       try {
-        (await insertChunk(sent.map((i) => slice[i]))).forEach((ok, j) => (outs[sent[j]] = ok));
+        (await retryRolledBack(() => insertChunk(sent.map((i) => slice[i])))).forEach((ok, j) => (outs[sent[j]] = ok));
       } catch (error) {
         if (slice.length === 1 || !isRowError(error)) outs.fill({ error } as Outcome);
-        else for (let i = 0; i < slice.length; i++) outs[i] = await insertChunk([slice[i]]).then(([ok]) => ok, (e: unknown) => ({ error: e }));
+        else for (let i = 0; i < slice.length; i++) outs[i] = await retryRolledBack(() => insertChunk([slice[i]])).then(([ok]) => ok, (e: unknown) => ({ error: e }));
       }
       out.push(...outs);
     }

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.js';
 import type { LinkClicksTable } from '../db/types.js';
 import { aggregate, pgShard, type Bump } from '../kernel/rollups.js';
 import { byLink, clickBumps, rollUp, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
+import { retryRolledBack } from '../db/pg-retry.js';
 
 /**
  * PostgreSQL: one transaction per group; row locks make limits exact across server processes.
@@ -11,7 +12,7 @@ import { byLink, clickBumps, rollUp, settle, type ClickOutcome, type Commit, typ
  * busy with requests while the next group waits for this one's locks.
  */
 export function postgresCommit(db: Db): Commit {
-  return (clicks, now) =>
+  const commitOnce: Commit = (clicks, now) =>
     db.transaction().execute(async (trx) => {
       const groups = byLink(clicks);
       const locked = await sql<LinkCounters & { id: string; app_id: string }>`
@@ -33,6 +34,8 @@ export function postgresCommit(db: Db): Commit {
       await writeGroup(trx, moved, history, bumps);
       return outcomes;
     });
+  // Rolled back by PostgreSQL (a deadlock with another transaction): the whole group again.
+  return (clicks, now) => retryRolledBack(() => commitOnce(clicks, now));
 }
 
 const CHUNK = 1000;

@@ -16,6 +16,7 @@ interface Row extends Record<string, unknown> {
 // would deadlock and PostgreSQL would abort one. Groups write their rows in key order, so the
 // second group waits for the first's first key instead. Here a third transaction holds a key of
 // each group, so both statements stop midway at the same time, then lets them go together.
+// A deadlock with another kind of transaction can still happen; then the group runs again.
 let h: Awaited<ReturnType<typeof testDb>>;
 let other: Awaited<ReturnType<typeof openAndMigrate>>;
 beforeAll(async () => {
@@ -74,3 +75,37 @@ it('two groups holding the same keys in opposite orders both finish: no deadlock
   const rows = await h.db.selectFrom('hot_rows' as never).select(['email' as never]).orderBy('email' as never).execute();
   expect(rows.map((r: any) => r.email)).toEqual(['a@x.test', 'b@x.test', 'x1@x.test', 'x2@x.test']);
 });
+
+it('a group PostgreSQL rolls back to break a deadlock with another transaction runs again', async () => {
+  const node = hotInsert<Row>(h, 'hot_rows' as never, ['id', 'parent_id', 'email'], ['parent_id', 'email']);
+  const row = (id: string, email: string): Row => ({ id, parent_id: 'p1', email });
+  let resume!: () => void;
+  const resumed = new Promise<void>((r) => (resume = r));
+  let holding!: (pid: number) => void;
+  const holderPid = new Promise<number>((r) => (holding = r));
+  const holder = h.db.transaction().execute(async (trx) => {
+    // The group checks for deadlocks first (1 s default) and is the one PostgreSQL rolls back.
+    await sql`SET LOCAL deadlock_timeout = '20s'`.execute(trx);
+    await trx.insertInto('hot_rows' as never).values(row('h-y', 'y@x.test') as never).execute();
+    holding((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0].pid);
+    await resumed;
+    // Wants the key the group holds, while the group waits for this transaction's y: a cycle.
+    await trx.insertInto('hot_rows' as never).values(row('h-c', 'c@x.test') as never).execute();
+  });
+  const pid = await holderPid;
+  // In key order the group takes c, then waits for the holder's y.
+  const group = [node(row('g-c', 'c@x.test')), node(row('g-y', 'y@x.test'))];
+  for (let tries = 0; ; tries++) {
+    const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(other.db);
+    if (blocked.rows[0].n >= 1) break;
+    if (tries > 500) throw new Error('the group never waited for the holder');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  resume();
+  await holder; // commits once the group's first try was rolled back
+  // The second try finds both keys taken by the committed holder: answered "not stored", no error.
+  expect(await Promise.all(group)).toEqual([false, false]);
+  const emails = await h.db.selectFrom('hot_rows' as never).select(['id' as never]).where('email' as never, 'in', ['c@x.test', 'y@x.test'] as never).orderBy('id' as never).execute();
+  expect(emails.map((r: any) => r.id)).toEqual(['h-c', 'h-y']);
+});
+

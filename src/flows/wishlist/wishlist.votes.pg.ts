@@ -3,6 +3,7 @@ import type { Db } from '../../db/index.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import { aggregate, pgShard, type Bump } from '../../kernel/rollups.js';
 import type { VoteCommit, VoteOp } from './wishlist.votes.sqlite.js';
+import { retryRolledBack } from '../../db/pg-retry.js';
 
 interface LockedIdea {
   id: string;
@@ -41,7 +42,7 @@ interface Pair {
  * for this one's locks, and meanwhile gathers more votes.
  */
 export function postgresVoteCommit(db: Db): VoteCommit {
-  const commit = (ops: VoteOp[]) =>
+  const commitOnce = (ops: VoteOp[]) =>
     db.transaction().execute(async (trx) => {
       const ids = [...new Set(ops.map((o) => o.ideaId))];
       const locked = await sql<LockedIdea>`SELECT id, app_id, status, vote_count FROM wishlist_ideas WHERE id IN (${sql.join(ids)}) ORDER BY id FOR UPDATE`.execute(trx);
@@ -86,6 +87,8 @@ export function postgresVoteCommit(db: Db): VoteCommit {
       await moveCounts(trx, moved, bumps);
       return out;
     });
+  // Rolled back by PostgreSQL (a deadlock with another transaction): the whole group again.
+  const commit = (ops: VoteOp[]) => retryRolledBack(() => commitOnce(ops));
   // At most 5,000 votes a group: 3 parameters each stay far below PostgreSQL's 65,535 per statement,
   // however many votes queued behind a slow group (one waiting on an idea deleted meanwhile).
   return createGroupCommit<VoteOp, number | undefined>(commit, { maxInFlight: 1, name: 'wishlist_votes', maxItems: 5000 }).submit;
