@@ -43,10 +43,12 @@ it('the checkpointer thread moves WAL frames into the database file off the even
 });
 
 it('stop() lets the thread close its statement and connection itself before it ends', async () => {
-  const { file, db } = walDatabase();
+  const { file, db, before } = walDatabase();
   const events: CheckpointerEvent[] = [];
   const checkpointer = startCheckpointer(file, { everyMs: 20, onEvent: (e) => events.push(e) });
-  await new Promise((r) => setTimeout(r, 300));
+  // The thread has its connection once it has checkpointed (a fixed 300 ms was too short for a
+  // thread starting on a loaded machine: the WAL went with the test's own connection).
+  expect(await until(() => statSync(file).size > before + 8192)).toBe(true);
   db.close(); // the worker's connection is now the last one open on the file
   expect(existsSync(`${file}-wal`)).toBe(true);
   await checkpointer.stop();
