@@ -4,6 +4,7 @@ import { createGroupCommit } from '../../db/group-commit.js';
 import type { DbHandle } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { LinkKind } from './link-page.schema.js';
+import type { LinkPageClicksTable } from '../../db/types.js';
 
 /** One click on a link of a link page. */
 export interface PageClick {
@@ -17,16 +18,7 @@ export interface PageClick {
 /** A link's identity in the stats: its list and its destination (labels may change, the link stays). */
 export const linkKey = (kind: LinkKind, url: string) => createHash('sha256').update(`${kind}\n${url}`).digest('base64url');
 
-interface Row {
-  app_id: string;
-  link_key: string;
-  day: string;
-  is_bot: number;
-  kind: string;
-  url: string;
-  label: string;
-  clicks: number;
-}
+type Row = LinkPageClicksTable;
 
 /** A group's clicks rolled up per counter row, in primary-key order (one lock order on PostgreSQL). */
 function rollUp(clicks: PageClick[], day: string): Row[] {

@@ -1,0 +1,63 @@
+/** Table types: Accounts, tokens, apps, flows and their versions. */
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  created_at: string;
+}
+
+export interface ApiTokensTable {
+  id: string;
+  account_id: string;
+  name: string;
+  prefix: string;
+  hash: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+export interface AppsTable {
+  id: string;
+  account_id: string;
+  name: string;
+  slug: string;
+  bundle_id: string | null;
+  deep_link_scheme: string | null;
+  logo_url: string | null;
+  promotion_json: string | null;
+  /** Default language of the app's hosted pages (a flow's own `locale` wins); null = English. */
+  locale: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlowsTable {
+  id: string;
+  app_id: string;
+  type: string;
+  slug: string;
+  is_primary: number;
+  draft_json: string;
+  draft_updated_at: string;
+  current_version_id: string | null;
+  published_version_number: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface FlowVersionsTable {
+  id: string;
+  flow_id: string;
+  version_number: number;
+  config_json: string;
+  published_at: string;
+}
+
+export interface KernelTables {
+  accounts: AccountsTable;
+  api_tokens: ApiTokensTable;
+  apps: AppsTable;
+  flows: FlowsTable;
+  flow_versions: FlowVersionsTable;
+}
