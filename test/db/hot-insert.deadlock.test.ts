@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openAndMigrate } from '../../src/db/index.js';
 import { hotInsert } from '../../src/db/hot-insert.js';
@@ -32,38 +32,57 @@ afterAll(async () => {
   await h?.cleanup();
 });
 
-it('two groups holding the same keys in opposite orders both finish: no deadlock', async () => {
-  const nodeA = hotInsert<Row>(h, 'hot_rows' as never, ['id', 'parent_id', 'email'], ['parent_id', 'email']);
-  const nodeB = hotInsert<Row>(other, 'hot_rows' as never, ['id', 'parent_id', 'email'], ['parent_id', 'email']);
-  const row = (id: string, email: string): Row => ({ id, parent_id: 'p1', email });
+const row = (id: string, email: string): Row => ({ id, parent_id: 'p1', email });
+const node = (handle: typeof h | typeof other) => hotInsert<Row>(handle, 'hot_rows' as never, ['id', 'parent_id', 'email'], ['parent_id', 'email']);
 
+/**
+ * A transaction on its own connection: `first` runs, then it waits for `release()`, then `then`
+ * runs and it commits. `pid` is its backend, known once `first` is done.
+ */
+function holdingTransaction(first: (trx: Transaction<any>) => Promise<unknown>, then?: (trx: Transaction<any>) => Promise<unknown>) {
   let release!: () => void;
   const released = new Promise<void>((r) => (release = r));
   let holding!: (pid: number) => void;
-  const holderPid = new Promise<number>((r) => (holding = r));
-  const holder = h.db.transaction().execute(async (trx) => {
-    await trx.insertInto('hot_rows' as never).values([row('held1', 'x1@x.test'), row('held2', 'x2@x.test')] as never).execute();
+  const pid = new Promise<number>((r) => (holding = r));
+  const done = h.db.transaction().execute(async (trx) => {
+    await first(trx);
     holding((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0].pid);
     await released;
+    await then?.(trx);
   });
-  const pid = await holderPid; // its rows are in before either group is sent
+  return { pid, release, done };
+}
+
+/** Polls until `count` (a query's n) reaches `atLeast`. */
+async function until(count: () => Promise<{ rows: { n: number }[] }>, atLeast: number, what: string) {
+  for (let tries = 0; ; tries++) {
+    if ((await count()).rows[0].n >= atLeast) return;
+    if (tries > 500) throw new Error(what);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+it('two groups holding the same keys in opposite orders both finish: no deadlock', async () => {
+  const nodeA = node(h);
+  const nodeB = node(other);
+  const holder = holdingTransaction((trx) => trx.insertInto('hot_rows' as never).values([row('held1', 'x1@x.test'), row('held2', 'x2@x.test')] as never).execute());
+  const pid = await holder.pid; // its rows are in before either group is sent
 
   // Node A sends a, x1, b; node B sends b, x2, a: in that order each would take its first key, stop
   // at the held one, then want the other's first key.
   const a = [nodeA(row('a1', 'a@x.test')), nodeA(row('a2', 'x1@x.test')), nodeA(row('a3', 'b@x.test'))];
   const b = [nodeB(row('b1', 'b@x.test')), nodeB(row('b2', 'x2@x.test')), nodeB(row('b3', 'a@x.test'))];
   // Both statements wait, on the holder or on a backend waiting on it, before the holder lets go.
-  for (let tries = 0; ; tries++) {
-    const waiting = await sql<{ n: number }>`
+  await until(
+    () => sql<{ n: number }>`
       with w as (select pid, pg_blocking_pids(pid) as blockers from pg_stat_activity where datname = current_database())
       select count(*)::int as n from w
-      where ${pid} = any(w.blockers) or exists (select 1 from w as v where ${pid} = any(v.blockers) and v.pid = any(w.blockers))`.execute(other.db);
-    if (waiting.rows[0].n >= 2) break;
-    if (tries > 500) throw new Error('the two groups never waited together');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  release();
-  await holder;
+      where ${pid} = any(w.blockers) or exists (select 1 from w as v where ${pid} = any(v.blockers) and v.pid = any(w.blockers))`.execute(other.db),
+    2,
+    'the two groups never waited together',
+  );
+  holder.release();
+  await holder.done;
 
   const outcomes = await Promise.allSettled([...a, ...b]);
   const values = outcomes.map((o) => (o.status === 'fulfilled' ? o.value : String(o.reason)));
@@ -77,32 +96,22 @@ it('two groups holding the same keys in opposite orders both finish: no deadlock
 });
 
 it('a group PostgreSQL rolls back to break a deadlock with another transaction runs again', async () => {
-  const node = hotInsert<Row>(h, 'hot_rows' as never, ['id', 'parent_id', 'email'], ['parent_id', 'email']);
-  const row = (id: string, email: string): Row => ({ id, parent_id: 'p1', email });
-  let resume!: () => void;
-  const resumed = new Promise<void>((r) => (resume = r));
-  let holding!: (pid: number) => void;
-  const holderPid = new Promise<number>((r) => (holding = r));
-  const holder = h.db.transaction().execute(async (trx) => {
-    // The group checks for deadlocks first (1 s default) and is the one PostgreSQL rolls back.
-    await sql`SET LOCAL deadlock_timeout = '20s'`.execute(trx);
-    await trx.insertInto('hot_rows' as never).values(row('h-y', 'y@x.test') as never).execute();
-    holding((await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(trx)).rows[0].pid);
-    await resumed;
+  const holder = holdingTransaction(
+    async (trx) => {
+      // The group checks for deadlocks first (1 s default) and is the one PostgreSQL rolls back.
+      await sql`SET LOCAL deadlock_timeout = '20s'`.execute(trx);
+      await trx.insertInto('hot_rows' as never).values(row('h-y', 'y@x.test') as never).execute();
+    },
     // Wants the key the group holds, while the group waits for this transaction's y: a cycle.
-    await trx.insertInto('hot_rows' as never).values(row('h-c', 'c@x.test') as never).execute();
-  });
-  const pid = await holderPid;
+    (trx) => trx.insertInto('hot_rows' as never).values(row('h-c', 'c@x.test') as never).execute(),
+  );
+  const pid = await holder.pid;
   // In key order the group takes c, then waits for the holder's y.
-  const group = [node(row('g-c', 'c@x.test')), node(row('g-y', 'y@x.test'))];
-  for (let tries = 0; ; tries++) {
-    const blocked = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(other.db);
-    if (blocked.rows[0].n >= 1) break;
-    if (tries > 500) throw new Error('the group never waited for the holder');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  resume();
-  await holder; // commits once the group's first try was rolled back
+  const write = node(h);
+  const group = [write(row('g-c', 'c@x.test')), write(row('g-y', 'y@x.test'))];
+  await until(() => sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where ${pid} = any(pg_blocking_pids(pid))`.execute(other.db), 1, 'the group never waited for the holder');
+  holder.release();
+  await holder.done; // commits once the group's first try was rolled back
   // The second try finds both keys taken by the committed holder: answered "not stored", no error.
   expect(await Promise.all(group)).toEqual([false, false]);
   const emails = await h.db.selectFrom('hot_rows' as never).select(['id' as never]).where('email' as never, 'in', ['c@x.test', 'y@x.test'] as never).orderBy('id' as never).execute();
