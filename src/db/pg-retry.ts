@@ -1,3 +1,5 @@
+import { metrics } from '../kernel/metrics.js';
+
 /**
  * Runs a PostgreSQL statement or transaction again when PostgreSQL rolled it back to break a
  * deadlock (40P01) or a serialization conflict (40001): SQLSTATE class 40 means nothing of it
@@ -11,7 +13,9 @@ export async function retryRolledBack<T>(run: () => Promise<T>, attempts = 3): P
     try {
       return await run();
     } catch (err) {
-      if (attempt >= attempts || !/^40/.test(String((err as { code?: unknown } | null)?.code ?? ''))) throw err;
+      const code = String((err as { code?: unknown } | null)?.code ?? '');
+      if (attempt >= attempts || !/^40/.test(code)) throw err;
+      metrics.pgRolledBack(code);
     }
   }
 }

@@ -49,7 +49,15 @@ const cacheLookups = new Counter({
   registers: [metricsRegistry],
 });
 
+const pgRolledBack = new Counter({
+  name: 'appflows_pg_rolled_back_total',
+  help: 'PostgreSQL group commits rolled back by PostgreSQL (deadlock 40P01, serialization 40001) and run again (db/pg-retry.ts).',
+  labelNames: ['sqlstate'] as const,
+  registers: [metricsRegistry],
+});
+
 export const metrics = {
+  pgRolledBack: (sqlstate: string) => pgRolledBack.labels(sqlstate).inc(),
   fastPath: () => fastPath.inc(),
   groupCommit: (path: string) => {
     const child = groupSize.labels(path);

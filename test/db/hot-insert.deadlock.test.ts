@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openAndMigrate } from '../../src/db/index.js';
 import { hotInsert } from '../../src/db/hot-insert.js';
+import { metricsRegistry } from '../../src/kernel/metrics.js';
 import { PG_URL, testDb } from '../helpers.js';
 
 interface Row extends Record<string, unknown> {
@@ -53,6 +54,12 @@ function holdingTransaction(first: (trx: Transaction<any>) => Promise<unknown>, 
   return { pid, release, done };
 }
 
+/** How many group commits PostgreSQL rolled back (and that ran again) so far in this process. */
+async function rolledBack(): Promise<number> {
+  const m = await metricsRegistry.getSingleMetric('appflows_pg_rolled_back_total')!.get();
+  return m.values.reduce((n, v) => n + v.value, 0);
+}
+
 /** Polls until `count` (a query's n) reaches `atLeast`. */
 async function until(count: () => Promise<{ rows: { n: number }[] }>, atLeast: number, what: string) {
   for (let tries = 0; ; tries++) {
@@ -63,6 +70,7 @@ async function until(count: () => Promise<{ rows: { n: number }[] }>, atLeast: n
 }
 
 it('two groups holding the same keys in opposite orders both finish: no deadlock', async () => {
+  const rolledBackBefore = await rolledBack();
   const nodeA = node(h);
   const nodeB = node(other);
   const holder = holdingTransaction((trx) => trx.insertInto('hot_rows' as never).values([row('held1', 'x1@x.test'), row('held2', 'x2@x.test')] as never).execute());
@@ -93,9 +101,12 @@ it('two groups holding the same keys in opposite orders both finish: no deadlock
   expect([values.slice(0, 3), values.slice(3)]).toEqual(values[0] === true ? [winner, loser] : [loser, winner]);
   const rows = await h.db.selectFrom('hot_rows' as never).select(['email' as never]).orderBy('email' as never).execute();
   expect(rows.map((r: any) => r.email)).toEqual(['a@x.test', 'b@x.test', 'x1@x.test', 'x2@x.test']);
+  // Neither group was rolled back and run again (the retry would hide a deadlock from the outcomes).
+  expect(await rolledBack()).toBe(rolledBackBefore);
 });
 
 it('a group PostgreSQL rolls back to break a deadlock with another transaction runs again', async () => {
+  const rolledBackBefore = await rolledBack();
   const holder = holdingTransaction(
     async (trx) => {
       // The group checks for deadlocks first (1 s default) and is the one PostgreSQL rolls back.
@@ -114,6 +125,7 @@ it('a group PostgreSQL rolls back to break a deadlock with another transaction r
   await holder.done; // commits once the group's first try was rolled back
   // The second try finds both keys taken by the committed holder: answered "not stored", no error.
   expect(await Promise.all(group)).toEqual([false, false]);
+  expect(await rolledBack()).toBe(rolledBackBefore + 1);
   const emails = await h.db.selectFrom('hot_rows' as never).select(['id' as never]).where('email' as never, 'in', ['c@x.test', 'y@x.test'] as never).orderBy('id' as never).execute();
   expect(emails.map((r: any) => r.id)).toEqual(['h-c', 'h-y']);
 });
