@@ -8,6 +8,7 @@ import type { Database } from './types.js';
 import { startCheckpointer } from './checkpointer.js';
 import { createDurableWriter, type DurableWrite } from './durable-write.js';
 import { migrateToLatest } from './migrate.js';
+import { cachingStatements } from './statement-cache.js';
 
 export type Db = Kysely<Database>;
 
@@ -57,7 +58,7 @@ export function openDb(opts: DbOptions): DbHandle {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   let checkpointer: ReturnType<typeof startCheckpointer> | undefined;
   const checkpointInBackground = () => {
     if (!sqlite.memory) checkpointer ??= startCheckpointer(sqlite.name);

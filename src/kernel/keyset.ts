@@ -24,7 +24,7 @@ export function pageRows<T extends { created_at: string; id: string }>(rows: T[]
 }
 
 /** Walks every row in keyset pages of `size`, a page at a time: memory stays flat however many rows exist. */
-export async function* allPages<T extends { created_at: string; id: string }>(fetch: (after: After | undefined, limit: number) => Promise<T[]>, size = 250) {
+export async function* allPages<T extends { created_at: string; id: string }>(fetch: (after: After | undefined, limit: number) => Promise<T[]>, size = 1000) {
   let after: After | undefined;
   for (;;) {
     const rows = await fetch(after, size);
