@@ -1,9 +1,9 @@
 /**
  * CSV export: a waitlist of BENCH_CSV_ROWS signups (default 1,000,000) exported over HTTP from a
  * real server process, against the same rows streamed by better-sqlite3 + csv-stringify in one
- * process (the library-speed baseline, same run), sampling the server's resident memory, and
- * with a short link's redirect latency measured idle and while the export streams, once
- * compressed (a browser) and once not (curl).
+ * process (the library-speed baseline, same run), sampling the server's resident memory and CPU
+ * time, and with a short link's redirect latency measured idle and while the export streams, once
+ * compressed (a browser) and once not (curl), under two load models (see below).
  *
  *   npm run bench -- forms-csv
  */
@@ -11,17 +11,24 @@ import Database from 'better-sqlite3';
 import { stringify } from 'csv-stringify';
 import { once } from 'node:events';
 import { spawn } from 'node:child_process';
-import { appendFileSync, createWriteStream, existsSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cli, freePort, processEnv, startServer } from '../test/process-helpers.js';
 import { autocannon, type LoadResult } from './autocannon.js';
+import { pacedLoad, type PacedResult } from './paced.js';
 
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
+/** CPU seconds (user + system) a process has used so far, all its threads. */
+const cpuSeconds = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+};
 const rssMb = (pid: number, field = 'VmRSS') => Number(/(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field))!)![1]) / 1024;
 
 const env = processEnv('sqlite', { LOG_LEVEL: 'warn' });
 const token = cli(env, 'token', 'create', '--name', 'bench').stdout.trim().split('\n').pop()!;
 const server = await startServer(env);
+(await import('node:os')).setPriority(19);
 const auth = { authorization: `Bearer ${token}` };
 const api = (path: string, method: string, body?: unknown) =>
   fetch(`${server.url}${path}`, { method, headers: { ...auth, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined }).then((r) => r.json());
@@ -64,122 +71,174 @@ async function baseline(): Promise<{ seconds: number; lines: number }> {
   return { seconds: (performance.now() - started) / 1000, lines };
 }
 
+/** Downloads `url` in a child process at the lowest CPU priority (bench/download.load.ts). */
+function download(url: string, encoding: 'gzip' | 'identity', authorization = '', file = ''): Promise<{ seconds: number; bytes: number; lines: number; encoding: string }> {
+  const args = ['--import', 'tsx', resolve(import.meta.dirname, 'download.load.ts'), url, encoding, authorization, file];
+  return new Promise((done, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out)) : reject(new Error(`download exited ${code}`))));
+  });
+}
+
+const exportUrl = `${server.url}/api/v1/apps/${app.slug}/waitlist/signups.csv`;
+
 /**
  * One export over HTTP, as a browser asks for it (gzip) or as curl does by default (identity).
  * Both matter: compressed bytes pass through zlib's thread pool, uncompressed ones go straight to
- * a socket that a fast reader never lets push back.
+ * a socket that a fast reader never lets push back. `cpu` is the server's CPU time meanwhile
+ * (all its threads), which includes any redirects it served.
  */
 async function exportOnce(encoding: 'gzip' | 'identity') {
   const before = rssMb(server.proc.pid!);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.proc.pid!))), 50);
-  const started = performance.now();
-  const res = await fetch(`${server.url}/api/v1/apps/${app.slug}/waitlist/signups.csv`, { headers: { ...auth, 'accept-encoding': encoding } });
-  if (encoding === 'gzip' && res.headers.get('content-encoding') !== 'gzip') throw new Error('the export was not compressed');
-  const { bytes, lines } = await consume(res);
+  const cpuBefore = cpuSeconds(server.proc.pid!);
+  const got = await download(exportUrl, encoding, auth.authorization);
   clearInterval(sampler);
-  return { seconds: (performance.now() - started) / 1000, bytes, lines, before, peak };
-}
-
-/** Reads a download to its end, counting bytes and lines (natively: the client shares the 2 cores with the server). */
-async function consume(res: Response, file?: string) {
-  const sink = file ? createWriteStream(file) : undefined;
-  let bytes = 0;
-  let lines = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-    bytes += chunk.length;
-    const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.length);
-    for (let i = buf.indexOf(10); i !== -1; i = buf.indexOf(10, i + 1)) lines++;
-    if (sink && !sink.write(chunk)) await once(sink, 'drain');
-  }
-  if (sink) await new Promise((r) => sink.end(r));
-  return { bytes, lines };
+  if (got.encoding !== encoding) throw new Error(`asked for ${encoding}, got ${got.encoding}`);
+  return { ...got, before, peak, cpu: cpuSeconds(server.proc.pid!) - cpuBefore };
 }
 
 /**
- * The floor: redirect p99 while the same client downloads the same bytes from another process
+ * The floor: redirect latency while the same client downloads the same bytes from another process
  * (a static file through node:http), so the server does no work for it. What remains between that
  * and idle is the machine (2 cores shared by the server, the load and the client), not the export.
  */
-async function controlDownload(seconds: number): Promise<LoadResult> {
+async function controlDownload<T>(load: () => Promise<T>): Promise<T> {
   const file = join(env.DATA_DIR, 'export.csv');
-  if (!existsSync(file)) await consume(await fetch(`${server.url}/api/v1/apps/${app.slug}/waitlist/signups.csv`, { headers: auth }), file);
+  if (!existsSync(file)) await download(exportUrl, 'identity', auth.authorization, file);
   const port = await freePort();
   const code = `require('node:http').createServer((q, s) => { s.writeHead(200, { 'content-type': 'text/csv' }); require('node:fs').createReadStream(${JSON.stringify(file)}).pipe(s); }).listen(${port}, '127.0.0.1', () => console.log('up'));`;
   const proc = spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'pipe', 'inherit'] });
   await new Promise((r) => proc.stdout!.once('data', r));
   // Downloads back to back for the whole load window (one takes less than the export does).
   let loading = true;
-  const during = autocannon(redirectUrl, { connections: 10, seconds }).finally(() => (loading = false));
-  while (loading) await consume(await fetch(`http://127.0.0.1:${port}/`));
+  const during = load().finally(() => (loading = false));
+  while (loading) await download(`http://127.0.0.1:${port}/`, 'identity');
   const loaded = await during;
   proc.kill();
   return loaded;
 }
 
-// Redirects while an export streams: a short link hit by 10 connections, idle and during export.
+// Redirects while an export streams: a short link, idle and during export.
 const link = await api(`/api/v1/apps/${app.slug}/links`, 'POST', { url: 'https://example.com/landing', code: 'csvbench' });
 if (!link.link) throw new Error(JSON.stringify(link));
 const redirectUrl = `${server.url}/l/csvbench`;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const RATE = Number(process.env.BENCH_CSV_RATE ?? 1000);
 const median = (xs: number[]) => {
   const v = [...xs].sort((a, b) => a - b);
   const m = Math.floor(v.length / 2);
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 };
 const ENCODINGS = ['gzip', 'identity'] as const;
+type Encoding = (typeof ENCODINGS)[number];
+type Export = Awaited<ReturnType<typeof exportOnce>>;
+
+/** One export with `load` running while it streams; whether the export ended before the load did. */
+async function duringExport<T>(encoding: Encoding, load: () => Promise<T>) {
+  const exporting = exportOnce(encoding);
+  await new Promise((r) => setTimeout(r, 800)); // the client has started and the export streams before the load starts
+  let exportDone = false;
+  const ours = exporting.finally(() => (exportDone = true));
+  const loaded = await load();
+  const outlived = exportDone; // read before waiting for the export's end
+  return { ours: await ours, loaded, outlived };
+}
 
 // Rounds, each measuring its own library baseline and idle latency, so a slower spell of this
 // shared machine hits a round's numbers and its references alike; headlines are medians of the
-// per-round ratios. Every load window (idle, each export, the control) lasts 70% of the round's
-// library time, so it fits inside an export (which takes at least about that long): p99 "during
-// an export" has no idle tail. The encodings alternate in order, so neither always runs second.
-type ExportRun = { encoding: (typeof ENCODINGS)[number]; ours: Awaited<ReturnType<typeof exportOnce>>; loaded: LoadResult; loadOutlived: boolean };
-const rounds: { lib: Awaited<ReturnType<typeof baseline>>; seconds: number; idle: LoadResult; runs: ExportRun[]; control: LoadResult }[] = [];
+// per-round ratios. In each round, per encoding: an export alone (its time against the library's,
+// its server CPU and memory), then one under each load model:
+// - saturated: autocannon, 10 connections flat out (closed loop). It measures the share of the
+//   2 cores left to redirects; anything else running on the machine raises its p99.
+// - paced: RATE redirects per second (open loop, latency from when each was due). It measures
+//   what a redirect arriving at a steady rate waits because an export streams.
+// Every load window lasts 70% of the round's library time, so it fits inside an export: p99
+// "during an export" has no idle tail. The encodings alternate in order.
+type Run = { encoding: Encoding; alone: Export; saturated: LoadResult; saturatedOutlived: boolean; paced: PacedResult; pacedOutlived: boolean };
+const rounds: { lib: Awaited<ReturnType<typeof baseline>>; seconds: number; idle: LoadResult; pacedIdle: PacedResult; runs: Run[]; control: LoadResult; pacedControl: PacedResult }[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   const lib = await baseline();
   const seconds = Math.max(2, Math.floor(lib.seconds * 0.7));
-  const idle = await autocannon(redirectUrl, { connections: 10, seconds });
-  const runs: ExportRun[] = [];
+  const saturated = () => autocannon(redirectUrl, { connections: 10, seconds });
+  const steady = () => pacedLoad(redirectUrl, { rate: RATE, seconds });
+  const idle = await saturated();
+  const pacedIdle = await steady();
+  const runs: Run[] = [];
   for (const encoding of round % 2 ? ENCODINGS : [...ENCODINGS].reverse()) {
-    const exporting = exportOnce(encoding);
-    await new Promise((r) => setTimeout(r, 300)); // the export is streaming before the load starts
-    let exportDone = false;
-    const ours = exporting.finally(() => (exportDone = true));
-    const loaded = await autocannon(redirectUrl, { connections: 10, seconds });
-    const loadOutlived = exportDone; // read before waiting for the export's end
-    runs.push({ encoding, ours: await ours, loaded, loadOutlived });
+    const alone = await exportOnce(encoding);
+    const a = await duringExport(encoding, saturated);
+    const b = await duringExport(encoding, steady);
+    if (a.ours.lines - 1 !== ROWS || b.ours.lines - 1 !== ROWS) throw new Error('an export under load came short');
+    runs.push({ encoding, alone, saturated: a.loaded, saturatedOutlived: a.outlived, paced: b.loaded, pacedOutlived: b.outlived });
   }
   runs.sort((a, b) => ENCODINGS.indexOf(a.encoding) - ENCODINGS.indexOf(b.encoding));
-  const control = await controlDownload(seconds);
-  rounds.push({ lib, seconds, idle, runs, control });
-  console.log(`round ${round}: idle p99 ${idle.p99} ms; ${runs.map((r) => `${r.encoding} ${(r.ours.seconds / lib.seconds).toFixed(2)}x, p99 ${r.loaded.p99} ms`).join('; ')}; control p99 ${control.p99} ms`);
+  const control = await controlDownload(saturated);
+  const pacedControl = await controlDownload(steady);
+  rounds.push({ lib, seconds, idle, pacedIdle, runs, control, pacedControl });
+  console.log(
+    `round ${round}: ` +
+      runs.map((r) => `${r.encoding} ${(r.alone.seconds / lib.seconds).toFixed(2)}x (cpu ${r.alone.cpu.toFixed(1)} s), p99 ${r.saturated.p99} / ${r.paced.p99} ms`).join('; ') +
+      `; idle p99 ${idle.p99} / ${pacedIdle.p99} ms; control p99 ${control.p99} / ${pacedControl.p99} ms`,
+  );
 }
 server.proc.kill('SIGTERM');
 await server.exited;
 rmSync(env.DATA_DIR, { recursive: true, force: true });
 
 const x = (n: number) => `${n.toFixed(2)}x`;
-const p99Ratio = (r: LoadResult, idle: LoadResult) => r.p99 / Math.max(1, idle.p99);
+const satRatio = (r: LoadResult, idle: LoadResult) => r.p99 / Math.max(1, idle.p99);
+const pacedRatio = (r: PacedResult, idle: PacedResult) => r.p99 / idle.p99;
+const satCell = (r: LoadResult, idle: LoadResult) => `${r.p99} ms (${x(satRatio(r, idle))}) / ${r.max} ms / ${Math.round(r.reqPerSec)}`;
+const pacedCell = (r: PacedResult, idle: PacedResult) => `${r.p99} ms (${x(pacedRatio(r, idle))}) / ${r.p999} ms / ${r.max} ms${r.answered < r.sent ? `, ${r.sent - r.answered} unanswered` : ''}`;
+const outlived = (yes: boolean) => (yes ? ' (the export ended before the load)' : '');
+const medianOf = (k: number, f: (r: (typeof rounds)[number], run: Run) => number) => median(rounds.map((r) => f(r, r.runs[k])));
 const lines = [
-  `${ROWS.toLocaleString('en-US')} rows (${(rounds[0].runs[0].ours.bytes / 1e6).toFixed(0)} MB of CSV), ${ROUNDS} rounds; redirects by 10 connections (autocannon's resolution is 1 ms).`,
+  `${ROWS.toLocaleString('en-US')} rows (${(rounds[0].runs[0].alone.bytes / 1e6).toFixed(0)} MB of CSV uncompressed), ${ROUNDS} rounds; each export downloaded by a client at the lowest CPU priority (standing in for another machine).`,
   '',
-  '| round | library baseline, load window | idle redirects | ' + ENCODINGS.map((e) => `${e} export: time, RSS growth (peak), redirect p99 / max / req/s`).join(' | ') + ' | control download: redirect p99 / max / req/s |',
+  'Export alone:',
+  '',
+  '| round | library baseline | ' + ENCODINGS.map((e) => `${e} export: time, server CPU, RSS growth (peak)`).join(' | ') + ' |',
+  '|---|---|' + ENCODINGS.map(() => '---|').join(''),
+  ...rounds.map(({ lib, runs }, i) =>
+    `| ${i + 1} | ${lib.seconds.toFixed(1)} s | ` +
+    runs.map(({ alone }) => `${alone.seconds.toFixed(1)} s = ${x(alone.seconds / lib.seconds)}, ${alone.cpu.toFixed(1)} s, +${(alone.peak - alone.before).toFixed(0)} MB (${alone.peak.toFixed(0)} MB)`).join(' | ') +
+    ' |',
+  ),
+  '',
+  'Redirects, saturated (autocannon, 10 connections; resolution 1 ms): p99 (ratio to idle) / max / req/s.',
+  '',
+  '| round | load window | idle | ' + ENCODINGS.map((e) => `during a ${e} export`).join(' | ') + ' | during the control download |',
   '|---|---|---|' + ENCODINGS.map(() => '---|').join('') + '---|',
-  ...rounds.map(({ lib, seconds, idle, runs, control }, i) =>
-    `| ${i + 1} | ${lib.seconds.toFixed(1)} s, ${seconds} s | p99 ${idle.p99} ms, max ${idle.max} ms, ${Math.round(idle.reqPerSec)} req/s | ` +
-    runs
-      .map(({ ours, loaded, loadOutlived }) =>
-        `${ours.seconds.toFixed(1)} s = ${x(ours.seconds / lib.seconds)}, +${(ours.peak - ours.before).toFixed(0)} MB (${ours.peak.toFixed(0)} MB), ${loaded.p99} ms (${x(p99Ratio(loaded, idle))}) / ${loaded.max} ms / ${Math.round(loaded.reqPerSec)}${loadOutlived ? ' (the export ended before the load)' : ''}`,
-      )
-      .join(' | ') +
-    ` | ${control.p99} ms (${x(p99Ratio(control, idle))}) / ${control.max} ms / ${Math.round(control.reqPerSec)} |`,
+  ...rounds.map(({ seconds, idle, runs, control }, i) =>
+    `| ${i + 1} | ${seconds} s | ${idle.p99} ms / ${idle.max} ms / ${Math.round(idle.reqPerSec)} | ` +
+    runs.map((r) => satCell(r.saturated, idle) + outlived(r.saturatedOutlived)).join(' | ') +
+    ` | ${satCell(control, idle)} |`,
+  ),
+  '',
+  `Redirects, paced (${RATE.toLocaleString('en-US')} per second, open loop, latency from when each was due): p99 (ratio to idle) / p99.9 / max.`,
+  '',
+  '| round | idle | ' + ENCODINGS.map((e) => `during a ${e} export`).join(' | ') + ' | during the control download |',
+  '|---|---|' + ENCODINGS.map(() => '---|').join('') + '---|',
+  ...rounds.map(({ pacedIdle, runs, pacedControl }, i) =>
+    `| ${i + 1} | ${pacedIdle.p99} ms / ${pacedIdle.p999} ms / ${pacedIdle.max} ms | ` +
+    runs.map((r) => pacedCell(r.paced, pacedIdle) + outlived(r.pacedOutlived)).join(' | ') +
+    ` | ${pacedCell(pacedControl, pacedIdle)} |`,
   ),
   '',
   'Medians of the per-round ratios: ' +
-    ENCODINGS.map((e, k) => `${e}: export ${x(median(rounds.map((r) => r.runs[k].ours.seconds / r.lib.seconds)))} of the library (target <= 2x), redirect p99 ${x(median(rounds.map((r) => p99Ratio(r.runs[k].loaded, r.idle))))} of idle (target <= 2x), RSS +${Math.max(...rounds.map((r) => r.runs[k].ours.peak - r.runs[k].ours.before)).toFixed(0)} MB at most (target < 50)`).join('; ') +
-    `; control download p99 ${x(median(rounds.map((r) => p99Ratio(r.control, r.idle))))} of idle (the machine's floor).`,
+    ENCODINGS.map(
+      (e, k) =>
+        `${e}: export ${x(medianOf(k, (r, run) => run.alone.seconds / r.lib.seconds))} of the library (target <= 2x), ` +
+        `RSS +${Math.max(...rounds.map((r) => r.runs[k].alone.peak - r.runs[k].alone.before)).toFixed(0)} MB at most (target < 50), ` +
+        `redirect p99 ${x(medianOf(k, (r, run) => satRatio(run.saturated, r.idle)))} of idle saturated, ${x(medianOf(k, (r, run) => pacedRatio(run.paced, r.pacedIdle)))} paced (target <= 2x)`,
+    ).join('; ') +
+    `; the control download: ${x(median(rounds.map((r) => satRatio(r.control, r.idle))))} saturated, ${x(median(rounds.map((r) => pacedRatio(r.pacedControl, r.pacedIdle))))} paced (the machine's floor).`,
 ];
 console.log(lines.join('\n'));
 appendFileSync(resolve(import.meta.dirname, '../docs/benchmarks.md'), `\n### forms-csv: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, waitlist CSV export\n\n${lines.join('\n')}\n`);
-if (rounds.some((r) => r.lib.lines - 1 !== ROWS || r.runs.some((run) => run.ours.lines - 1 !== ROWS))) process.exitCode = 1;
+if (rounds.some((r) => r.lib.lines - 1 !== ROWS || r.runs.some((run) => run.alone.lines - 1 !== ROWS))) process.exitCode = 1;
