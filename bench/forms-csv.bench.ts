@@ -25,7 +25,8 @@ const cpuSeconds = (pid: number) => {
 };
 const rssMb = (pid: number, field = 'VmRSS') => Number(/(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith(field))!)![1]) / 1024;
 
-const env = processEnv('sqlite', { LOG_LEVEL: 'warn' });
+const env = processEnv('sqlite', { LOG_LEVEL: 'warn', NODE_OPTIONS: `--import ${resolve(import.meta.dirname, 'loop-delay.probe.ts')}` });
+env.LOOP_DELAY_FILE = join(env.DATA_DIR, 'loop-delay.json');
 const token = cli(env, 'token', 'create', '--name', 'bench').stdout.trim().split('\n').pop()!;
 const server = await startServer(env);
 (await import('node:os')).setPriority(19);
@@ -81,6 +82,21 @@ function download(url: string, encoding: 'gzip' | 'identity', authorization = ''
     child.on('error', reject);
     child.on('exit', (code) => (code === 0 ? done(JSON.parse(out)) : reject(new Error(`download exited ${code}`))));
   });
+}
+
+type LoopDelay = { p99: number; max: number };
+/** The server's event-loop delay since the last call (bench/loop-delay.probe.ts). */
+async function serverLoopDelay(): Promise<LoopDelay> {
+  rmSync(env.LOOP_DELAY_FILE, { force: true });
+  server.proc.kill('SIGUSR2');
+  for (let i = 0; i < 200 && !existsSync(env.LOOP_DELAY_FILE); i++) await new Promise((r) => setTimeout(r, 10));
+  return JSON.parse(readFileSync(env.LOOP_DELAY_FILE, 'utf8'));
+}
+/** `load`, with the server's own event-loop delay over the same window. */
+async function withLoopDelay<T>(load: () => Promise<T>): Promise<T & { loop: LoopDelay }> {
+  await serverLoopDelay();
+  const result = await load();
+  return { ...result, loop: await serverLoopDelay() };
 }
 
 const exportUrl = `${server.url}/api/v1/apps/${app.slug}/waitlist/signups.csv`;
@@ -157,24 +173,28 @@ async function duringExport<T>(encoding: Encoding, load: () => Promise<T>) {
 //   2 cores left to redirects; anything else running on the machine raises its p99.
 // - paced: RATE redirects per second (open loop, latency from when each was due). It measures
 //   what a redirect arriving at a steady rate waits because an export streams.
-// Every load window lasts 70% of the round's library time, so it fits inside an export: p99
+// Every load window lasts 70% of the round's faster export alone (at least 2 s) and starts 0.8 s
+// into the export, so it ends inside it (an export under load takes longer than alone): p99
 // "during an export" has no idle tail. The encodings alternate in order.
-type Run = { encoding: Encoding; alone: Export; saturated: LoadResult; saturatedOutlived: boolean; paced: PacedResult; pacedOutlived: boolean };
-const rounds: { lib: Awaited<ReturnType<typeof baseline>>; seconds: number; idle: LoadResult; pacedIdle: PacedResult; runs: Run[]; control: LoadResult; pacedControl: PacedResult }[] = [];
+type Saturated = LoadResult & { loop: LoopDelay };
+type Paced = PacedResult & { loop: LoopDelay };
+type Run = { encoding: Encoding; alone: Export; saturated: Saturated; saturatedOutlived: boolean; paced: Paced; pacedOutlived: boolean };
+const rounds: { lib: Awaited<ReturnType<typeof baseline>>; seconds: number; idle: Saturated; pacedIdle: Paced; runs: Run[]; control: Saturated; pacedControl: Paced }[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
   const lib = await baseline();
-  const seconds = Math.max(2, Math.floor(lib.seconds * 0.7));
-  const saturated = () => autocannon(redirectUrl, { connections: 10, seconds });
-  const steady = () => pacedLoad(redirectUrl, { rate: RATE, seconds });
+  const alone = new Map<Encoding, Export>();
+  for (const encoding of round % 2 ? ENCODINGS : [...ENCODINGS].reverse()) alone.set(encoding, await exportOnce(encoding));
+  const seconds = Math.max(2, Math.floor(Math.min(...[...alone.values()].map((e) => e.seconds)) * 0.7));
+  const saturated = () => withLoopDelay(() => autocannon(redirectUrl, { connections: 10, seconds }));
+  const steady = () => withLoopDelay(() => pacedLoad(redirectUrl, { rate: RATE, seconds }));
   const idle = await saturated();
   const pacedIdle = await steady();
   const runs: Run[] = [];
   for (const encoding of round % 2 ? ENCODINGS : [...ENCODINGS].reverse()) {
-    const alone = await exportOnce(encoding);
     const a = await duringExport(encoding, saturated);
     const b = await duringExport(encoding, steady);
     if (a.ours.lines - 1 !== ROWS || b.ours.lines - 1 !== ROWS) throw new Error('an export under load came short');
-    runs.push({ encoding, alone, saturated: a.loaded, saturatedOutlived: a.outlived, paced: b.loaded, pacedOutlived: b.outlived });
+    runs.push({ encoding, alone: alone.get(encoding)!, saturated: a.loaded, saturatedOutlived: a.outlived, paced: b.loaded, pacedOutlived: b.outlived });
   }
   runs.sort((a, b) => ENCODINGS.indexOf(a.encoding) - ENCODINGS.indexOf(b.encoding));
   const control = await controlDownload(saturated);
@@ -193,8 +213,9 @@ rmSync(env.DATA_DIR, { recursive: true, force: true });
 const x = (n: number) => `${n.toFixed(2)}x`;
 const satRatio = (r: LoadResult, idle: LoadResult) => r.p99 / Math.max(1, idle.p99);
 const pacedRatio = (r: PacedResult, idle: PacedResult) => r.p99 / idle.p99;
-const satCell = (r: LoadResult, idle: LoadResult) => `${r.p99} ms (${x(satRatio(r, idle))}) / ${r.max} ms / ${Math.round(r.reqPerSec)}`;
-const pacedCell = (r: PacedResult, idle: PacedResult) => `${r.p99} ms (${x(pacedRatio(r, idle))}) / ${r.p999} ms / ${r.max} ms${r.answered < r.sent ? `, ${r.sent - r.answered} unanswered` : ''}`;
+const loopCell = (l: LoopDelay) => `; loop ${l.p99} / ${l.max} ms`;
+const satCell = (r: Saturated, idle: LoadResult) => `${r.p99} ms (${x(satRatio(r, idle))}) / ${r.max} ms / ${Math.round(r.reqPerSec)}${loopCell(r.loop)}`;
+const pacedCell = (r: Paced, idle: PacedResult) => `${r.p99} ms (${x(pacedRatio(r, idle))}) / ${r.p999} ms / ${r.max} ms${r.answered < r.sent ? `, ${r.sent - r.answered} unanswered` : ''}${loopCell(r.loop)}`;
 const outlived = (yes: boolean) => (yes ? ' (the export ended before the load)' : '');
 const medianOf = (k: number, f: (r: (typeof rounds)[number], run: Run) => number) => median(rounds.map((r) => f(r, r.runs[k])));
 const lines = [
@@ -210,22 +231,22 @@ const lines = [
     ' |',
   ),
   '',
-  'Redirects, saturated (autocannon, 10 connections; resolution 1 ms): p99 (ratio to idle) / max / req/s.',
+  "Redirects, saturated (autocannon, 10 connections; resolution 1 ms): p99 (ratio to idle) / max / req/s; then the server's own event-loop delay over the window, p99 / max (what happened inside our process, apart from the load generator's).",
   '',
   '| round | load window | idle | ' + ENCODINGS.map((e) => `during a ${e} export`).join(' | ') + ' | during the control download |',
   '|---|---|---|' + ENCODINGS.map(() => '---|').join('') + '---|',
   ...rounds.map(({ seconds, idle, runs, control }, i) =>
-    `| ${i + 1} | ${seconds} s | ${idle.p99} ms / ${idle.max} ms / ${Math.round(idle.reqPerSec)} | ` +
+    `| ${i + 1} | ${seconds} s | ${idle.p99} ms / ${idle.max} ms / ${Math.round(idle.reqPerSec)}${loopCell(idle.loop)} | ` +
     runs.map((r) => satCell(r.saturated, idle) + outlived(r.saturatedOutlived)).join(' | ') +
     ` | ${satCell(control, idle)} |`,
   ),
   '',
-  `Redirects, paced (${RATE.toLocaleString('en-US')} per second, open loop, latency from when each was due): p99 (ratio to idle) / p99.9 / max.`,
+  `Redirects, paced (${RATE.toLocaleString('en-US')} per second, open loop, latency from when each was due): p99 (ratio to idle) / p99.9 / max; then the server's event-loop delay, p99 / max.`,
   '',
   '| round | idle | ' + ENCODINGS.map((e) => `during a ${e} export`).join(' | ') + ' | during the control download |',
   '|---|---|' + ENCODINGS.map(() => '---|').join('') + '---|',
   ...rounds.map(({ pacedIdle, runs, pacedControl }, i) =>
-    `| ${i + 1} | ${pacedIdle.p99} ms / ${pacedIdle.p999} ms / ${pacedIdle.max} ms | ` +
+    `| ${i + 1} | ${pacedIdle.p99} ms / ${pacedIdle.p999} ms / ${pacedIdle.max} ms${loopCell(pacedIdle.loop)} | ` +
     runs.map((r) => pacedCell(r.paced, pacedIdle) + outlived(r.pacedOutlived)).join(' | ') +
     ` | ${pacedCell(pacedControl, pacedIdle)} |`,
   ),
