@@ -28,10 +28,11 @@ const SEPARATOR = 2;
 const SKIPPABLE = 4;
 const charClass = new Uint8Array(0x10000);
 for (const c of '=+-@\uFF1D\uFF0B\uFF0D\uFF20') charClass[c.charCodeAt(0)] = TRIGGER;
-for (const c of ',;|\t\r\n\uFF0C\uFF1B\uFF5C') charClass[c.charCodeAt(0)] = SEPARATOR;
+const SEPARATOR_CHARS = ',;|\t\r\n\uFF0C\uFF1B\uFF5C';
+for (const c of SEPARATOR_CHARS) charClass[c.charCodeAt(0)] = SEPARATOR;
 for (const c of ' \v\f"\'\u00A0\u3000\uFEFF\uFF02\uFF07') charClass[c.charCodeAt(0)] = SKIPPABLE;
 for (let c = 0x2000; c <= 0x200b; c++) charClass[c] = SKIPPABLE; // typographic and zero-width spaces
-const SEPARATORS = /[,;|\t\r\n\uFF0C\uFF1B\uFF5C]/g;
+const SEPARATORS = new RegExp(`[${SEPARATOR_CHARS}]`, 'g'); // none of them is special inside [ ]
 
 /** Whether a trigger follows position `i`, past skippable characters. */
 function triggerAt(v: string, i: number): boolean {
@@ -86,10 +87,12 @@ function quotedRecord<T>(columns: CsvColumn<T>[], row: T): string {
 
 /**
  * Streams pages of rows as CSV with a header row. The source is pulled as the client reads
- * (backpressure); each read turns up to `batch` rows into one chunk, carrying the rest of a longer
- * page over to the next read, so a batch is the longest the event loop is held by an export
- * whatever the page size. Pages rather than rows: awaiting an async iterator per row cost as much
- * as the CSV itself. docs/benchmarks.md, forms-csv, has the measurements behind the batch size.
+ * (backpressure); each event-loop turn formats up to `batch` rows, carrying the rest of a longer
+ * page over to the next turn, and turns are gathered into chunks of about `chunkChars`. So an
+ * export holds the event loop for one batch, or for one page's query (SQLite answers a page
+ * synchronously: keep pages small, see keyset.ts). Pages rather than rows: awaiting an async
+ * iterator per row cost as much as the CSV itself. docs/benchmarks.md, forms-csv, has the
+ * measurements behind the batch size.
  */
 export function csvStream<T>(columns: CsvColumn<T>[], pages: AsyncIterable<readonly T[]>, batch = 100, chunkChars = 64 * 1024): Readable {
   const source = pages[Symbol.asyncIterator]();
