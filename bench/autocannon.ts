@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { childJson } from './child-json.js';
 
 /** Median of per-round numbers (the upper middle one for an even count). */
 export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -24,25 +24,17 @@ export function autocannon(url: string, opts: { connections?: number; seconds?: 
   const args = [bin, '-j', '-c', String(opts.connections ?? 50), '-d', String(opts.seconds ?? 10)];
   for (const [k, v] of Object.entries(opts.headers ?? {})) args.push('-H', `${k}=${v}`);
   args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
-      const r = JSON.parse(out);
-      const byStatus: Record<string, number> = {};
-      for (const [status, v] of Object.entries(r.statusCodeStats ?? {})) byStatus[status] = (v as { count: number }).count;
-      resolve({
-        reqPerSec: r.requests.average,
-        p50: r.latency.p50,
-        p99: r.latency.p99,
-        max: r.latency.max,
-        total: r.requests.total,
-        byStatus,
-        errors: r.errors + r.timeouts,
-      });
-    });
+  return childJson<any>(args, 'autocannon').then((r) => {
+    const byStatus: Record<string, number> = {};
+    for (const [status, v] of Object.entries(r.statusCodeStats ?? {})) byStatus[status] = (v as { count: number }).count;
+    return {
+      reqPerSec: r.requests.average,
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      max: r.latency.max,
+      total: r.requests.total,
+      byStatus,
+      errors: r.errors + r.timeouts,
+    };
   });
 }

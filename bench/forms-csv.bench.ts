@@ -15,6 +15,7 @@ import { appendFileSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { cli, freePort, processEnv, startServer } from '../test/process-helpers.js';
 import { autocannon, type LoadResult } from './autocannon.js';
+import { childJson } from './child-json.js';
 import { pacedLoad, type PacedResult } from './paced.js';
 
 const ROWS = Number(process.env.BENCH_CSV_ROWS ?? 1_000_000);
@@ -80,17 +81,11 @@ async function baseline(): Promise<{ seconds: number; lines: number }> {
 /** Downloads `url` in a child process at the lowest CPU priority (bench/download.load.ts). */
 function download(url: string, encoding: 'gzip' | 'identity', authorization = '', file = ''): Promise<{ seconds: number; bytes: number; lines: number; encoding: string }> {
   const args = ['--import', 'tsx', resolve(import.meta.dirname, 'download.load.ts'), url, encoding, authorization, file];
-  return new Promise((done, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out)) : reject(new Error(`download exited ${code}`))));
-  });
+  return childJson(args, 'download');
 }
 
 type LoopDelay = { p99: number; max: number };
-/** The server's event-loop delay since the last call (bench/loop-delay.probe.ts). */
+/** The server's event-loop delay since the last call (bench/loop-delay.probe.mjs). */
 async function serverLoopDelay(): Promise<LoopDelay> {
   rmSync(env.LOOP_DELAY_FILE, { force: true });
   server.proc.kill('SIGUSR2');

@@ -1,5 +1,5 @@
-import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { childJson } from './child-json.js';
 
 export interface PacedResult {
   sent: number;
@@ -20,11 +20,5 @@ export interface PacedResult {
  */
 export function pacedLoad(url: string, opts: { rate: number; seconds: number; connections?: number }): Promise<PacedResult> {
   const args = ['--import', 'tsx', resolve(import.meta.dirname, 'paced.load.ts'), url, String(opts.rate), String(opts.seconds), String(opts.connections ?? 32)];
-  return new Promise((done, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? done(JSON.parse(out) as PacedResult) : reject(new Error(`paced load exited ${code}`))));
-  });
+  return childJson<PacedResult>(args, 'paced load');
 }
