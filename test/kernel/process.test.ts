@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
@@ -130,6 +130,19 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
     expect(r.status).toBe(201);
     expect(JSON.parse(r.body).app.slug).toBe('graceful');
     expect(await server.exited).toBe(0);
+  });
+
+  it.runIf(dialect === 'sqlite')('bin/appflows caps V8\'s young generation unless NODE_OPTIONS sets its own', async () => {
+    // The cap keeps a first large export's RSS growth small (docs/decisions.md, "Young generation").
+    const args = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const capped = await startServer(processEnv(dialect));
+    servers.push(capped);
+    expect(args(capped.proc.pid!)[0]).toMatch(/node$/); // exec: the spawned process is node itself
+    expect(args(capped.proc.pid!)).toContain('--max-semi-space-size=16');
+    const own = await startServer(processEnv(dialect, { NODE_OPTIONS: '--max-semi-space-size=32' }));
+    servers.push(own);
+    expect(args(own.proc.pid!).filter((a) => a.includes('semi-space'))).toEqual([]);
+    expect((await fetch(`${own.url}/healthz`)).status).toBe(200);
   });
 
   it.runIf(dialect === 'sqlite')('SIGTERM after durable writes closes every connection, the checkpointer thread\'s too', async () => {
