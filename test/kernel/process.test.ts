@@ -138,8 +138,8 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
     const capped = await startServer(processEnv(dialect));
     servers.push(capped);
     expect(args(capped.proc.pid!)[0]).toMatch(/node$/); // exec: the spawned process is node itself
-    expect(args(capped.proc.pid!)).toContain('--max-semi-space-size=16');
-    const own = await startServer(processEnv(dialect, { NODE_OPTIONS: '--max-semi-space-size=32' }));
+    expect(args(capped.proc.pid!)).toContain('--max-semi-space-size=32');
+    const own = await startServer(processEnv(dialect, { NODE_OPTIONS: '--max-semi-space-size=8' }));
     servers.push(own);
     expect(args(own.proc.pid!).filter((a) => a.includes('semi-space'))).toEqual([]);
     expect((await fetch(`${own.url}/healthz`)).status).toBe(200);
