@@ -183,8 +183,8 @@ type Paced = PacedResult & { loop: LoopDelay };
 type Run = { encoding: Encoding; alone: Export; saturated: Saturated; saturatedOutlived: boolean; paced: Paced; pacedOutlived: boolean };
 const rounds: { lib: Awaited<ReturnType<typeof baseline>>; seconds: number; idle: Saturated; pacedIdle: Paced; runs: Run[]; control: Saturated; pacedControl: Paced }[] = [];
 // The server's first export, measured apart: the first fast allocation of a process touches V8's
-// young generation for the first time. Uncapped on Node 22+ that was +85-88 MB (128 MB of new space,
-// for 300,000, 1,000,000 or 3,000,000 rows alike); bin/appflows caps it at 2 x 16 MB (+19 MB). The
+// young generation for the first time. Uncapped on Node 24 here that was +85-88 MB (128 MB of new space,
+// for 300,000, 1,000,000 or 3,000,000 rows alike); bin/appflows caps it at 2 x 32 MB (+20-23 MB). The
 // rounds measure what every later export adds; the headline's RSS growth counts this one too.
 const cold = await exportOnce('gzip');
 for (let round = 1; round <= ROUNDS; round++) {
