@@ -51,10 +51,10 @@ async function rawServer(): Promise<{ url: string; proc: ChildProcess }> {
   return { url: `http://127.0.0.1:${port}`, proc };
 }
 
-/** `node --expose-gc` with the GC preload: bin/appflows's command line plus two flags. */
+/** `node --expose-gc` with the GC preload: bin/appflows's command line (its young-generation cap included) plus two flags. */
 async function ourServer(env: Record<string, string>) {
   const port = await freePort();
-  const args = ['--expose-gc', '--import', 'tsx', '--import', join(import.meta.dirname, 'soak.gc.ts'), join(ROOT, 'src/main.ts'), 'serve'];
+  const args = ['--expose-gc', '--max-semi-space-size=32', '--import', 'tsx', '--import', join(import.meta.dirname, 'soak.gc.ts'), join(ROOT, 'src/main.ts'), 'serve'];
   const proc = spawn(process.execPath, args, { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   proc.stdout!.on('data', (d) => (output += d));

@@ -44,7 +44,10 @@ CA_CHANGE=()
 if [ -n "${EXTRA_CA// /}" ]; then
   mkdir -p "$ROOTFS/usr/local/share/ca-certificates"
   cat $EXTRA_CA > "$ROOTFS/usr/local/share/ca-certificates/extra-ca.pem"
-  CA_CHANGE=(--change 'ENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/extra-ca.pem')
+  # The label lets a caller see which CAs an existing stand-in trusts (.ci/run rebuilds it when the
+  # machine's CAs change, or npm ci in a later build would fail TLS).
+  CA_SHA="$(sha256sum < "$ROOTFS/usr/local/share/ca-certificates/extra-ca.pem" | cut -c1-64)"
+  CA_CHANGE=(--change 'ENV NODE_EXTRA_CA_CERTS=/usr/local/share/ca-certificates/extra-ca.pem' --change "LABEL appflows.extra-ca-sha256=$CA_SHA")
 fi
 
 # Slim down like the official slim image: no apt lists/caches, no docs.

@@ -139,10 +139,18 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
     servers.push(capped);
     expect(args(capped.proc.pid!)[0]).toMatch(/node$/); // exec: the spawned process is node itself
     expect(args(capped.proc.pid!)).toContain('--max-semi-space-size=32');
-    const own = await startServer(processEnv(dialect, { NODE_OPTIONS: '--max-semi-space-size=8' }));
+    // Node's other spelling counts as the caller's own too.
+    const own = await startServer(processEnv(dialect, { NODE_OPTIONS: '--max_semi_space_size=8' }));
     servers.push(own);
     expect(args(own.proc.pid!).filter((a) => a.includes('semi-space'))).toEqual([]);
     expect((await fetch(`${own.url}/healthz`)).status).toBe(200);
+    // V8 aborts on a semi-space size beside a heap size and an old space size: no cap added then.
+    const sized = cli(processEnv(dialect, { NODE_OPTIONS: '--max-old-space-size=512 --max-heap-size=1024' }), 'token', 'list');
+    expect(sized.code, sized.stderr).toBe(0);
+    // An option whose value merely contains the name is not one.
+    const titled = await startServer(processEnv(dialect, { NODE_OPTIONS: '--conditions=x--max-semi-space-size' }));
+    servers.push(titled);
+    expect(args(titled.proc.pid!)).toContain('--max-semi-space-size=32');
   });
 
   it.runIf(dialect === 'sqlite')('SIGTERM after durable writes closes every connection, the checkpointer thread\'s too', async () => {
