@@ -145,8 +145,11 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
     expect(args(own.proc.pid!).filter((a) => a.includes('semi-space'))).toEqual([]);
     expect((await fetch(`${own.url}/healthz`)).status).toBe(200);
     // V8 aborts on a semi-space size beside a heap size and an old space size: no cap added then.
-    const sized = cli(processEnv(dialect, { NODE_OPTIONS: '--max-old-space-size=512 --max-heap-size=1024' }), 'token', 'list');
-    expect(sized.code, sized.stderr).toBe(0);
+    // (Node 24 takes --max-heap-size in NODE_OPTIONS; Node 22 refuses it there, so the mix cannot arise.)
+    if (process.allowedNodeEnvironmentFlags.has('--max-heap-size')) {
+      const sized = cli(processEnv(dialect, { NODE_OPTIONS: '--max-old-space-size=512 --max-heap-size=1024' }), 'token', 'list');
+      expect(sized.code, sized.stderr).toBe(0);
+    }
     // An option whose value merely contains the name is not one.
     const titled = await startServer(processEnv(dialect, { NODE_OPTIONS: '--conditions=x--max-semi-space-size' }));
     servers.push(titled);
