@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../src/config.js';
 import { launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../browser.js';
@@ -15,10 +16,18 @@ import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
 import { describeEachDb } from '../helpers.js';
 import { ownerApp, type OwnerApp } from './admin.fixtures.js';
 
-/** Rows of every table: a preview must leave them all as they were. */
-async function rowCounts(t: OwnerApp): Promise<Record<string, number>> {
+/**
+ * Rows of every table: a preview must leave them all as they were. The tables are listed from this
+ * database's own schema only: Kysely's introspector reads every schema's catalog and fails when a
+ * parallel test file drops its schema meanwhile ("schema … does not exist").
+ */
+async function rowCounts(t: OwnerApp, dialect: Dialect): Promise<Record<string, number>> {
   const db = t.db.db as any;
-  const tables = (await db.introspection.getTables()).map((x: { name: string }) => x.name).filter((n: string) => !/^kysely_/.test(n));
+  const listed =
+    dialect === 'postgres'
+      ? sql<{ name: string }>`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`
+      : sql<{ name: string }>`SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'`;
+  const tables = (await listed.execute(db)).rows.map((x) => x.name).filter((n) => !/^kysely_/.test(n));
   const out: Record<string, number> = {};
   for (const name of tables.sort()) {
     const r = await db.selectFrom(name).select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
@@ -52,7 +61,7 @@ describeEachDb('dashboard: live preview of every flow type', (dialect: Dialect) 
       expect((await t.app.inject({ method: 'POST', url: `/api/v1/apps/recipes/flows/${segment}/publish`, headers: { authorization: t.auth.authorization } })).statusCode).toBe(200);
     }
     const { csrf } = await t.page('/admin/apps/recipes', cookie);
-    const before = await rowCounts(t);
+    const before = await rowCounts(t, dialect);
     expect(Object.keys(before).length).toBeGreaterThan(20);
     expect(before.owner_sessions).toBe(1);
     const envelopes = () => Promise.all(DRAFTS.map(async (d) => (await t.app.inject({ url: `/api/v1/apps/${app.slug}/flows/${d.segment}`, headers: t.auth })).body));
@@ -83,7 +92,7 @@ describeEachDb('dashboard: live preview of every flow type', (dialect: Dialect) 
     expect(legal.body).toContain('Draft (not published)');
 
     // Nothing recorded, nothing saved: no session, click, submission, invite or draft.
-    expect(await rowCounts(t)).toEqual(before);
+    expect(await rowCounts(t, dialect)).toEqual(before);
     expect(await envelopes()).toEqual(drafts);
   });
 
@@ -126,7 +135,7 @@ describeEachDb('dashboard: app promotion decision preview', (dialect: Dialect) =
         { destinationAppId: calm.id, priority: 1, content: { title: 'Calm down', ctaLabel: 'Get it' }, localizations: { de: { title: 'Ruhig bleiben' } } },
       ],
     };
-    const before = await rowCounts(t);
+    const before = await rowCounts(t, dialect);
     const r = await t.post(`${base}/preview`, cookie, { _csrf: csrf, config: JSON.stringify(config) });
     expect(r.status).toBe(200);
     expect(r.body).not.toMatch(/<script/i);
@@ -150,7 +159,7 @@ describeEachDb('dashboard: app promotion decision preview', (dialect: Dialect) =
     expect(targeted.body).toContain('(targeting)');
 
     await (t.app.services as any).promotion.promotions.flush();
-    expect(await rowCounts(t)).toEqual(before);
+    expect(await rowCounts(t, dialect)).toEqual(before);
   });
 });
 
@@ -180,7 +189,7 @@ describe('dashboard previews in Chromium', () => {
     const problems = watchConsole(page);
     await page.goto(`${base}/admin/apps/recipes/flows/cancel`);
     await page.waitForSelector('.cm-editor');
-    const before = await rowCounts(t);
+    const before = await rowCounts(t, 'sqlite');
     const config = { ...goodCancel(), intro: { ...goodCancel().intro, title: 'Before you leave Recipes' } };
     await page.evaluate((text) => {
       const v = (window as unknown as { appflowsEditor: { state: { doc: { length: number } }; dispatch(tr: unknown): void } }).appflowsEditor;
@@ -200,7 +209,7 @@ describe('dashboard previews in Chromium', () => {
       .click('button[type=submit]', { timeout: 3000 })
       .catch(() => {});
     await page.waitForTimeout(300);
-    expect(await rowCounts(t)).toEqual(before);
+    expect(await rowCounts(t, 'sqlite')).toEqual(before);
     expect(problems.filter((p) => !/Content Security Policy|form-action|Blocked/i.test(p))).toEqual([]);
 
     // App promotion: its decision preview, opened alone at phone size.
