@@ -57,12 +57,34 @@ describe('legal pages in Chromium', () => {
       external.push(url);
       return route.abort();
     });
-    ctx.on('response', async (r) => {
-      const c = await r.headerValue('set-cookie');
-      if (c) cookies.push(`${r.url()}: ${c}`);
+    // Reading Set-Cookie is a round trip to the browser; each read is kept so that the
+    // test awaits them all before it asserts or closes the context (a read still in
+    // flight when the context closed rejected outside any test, failing the run).
+    const reads: Promise<void>[] = [];
+    const readErrors: string[] = [];
+    ctx.on('response', (r) => {
       if (r.status() >= 400 && !r.url().endsWith('/legal/nobody')) failed.push(`${r.status()} ${r.url()}`);
+      reads.push(
+        r.headerValue('set-cookie').then(
+          (c) => {
+            if (c) cookies.push(`${r.url()}: ${c}`);
+          },
+          (e: Error) => {
+            readErrors.push(e.message);
+          },
+        ),
+      );
     });
-    return { ctx, external, cookies, failed };
+    /** Waits for every Set-Cookie read so far, so cookies is complete, and checks none failed. */
+    const settle = async () => {
+      while (reads.length) await Promise.all(reads.splice(0));
+      expect(readErrors).toEqual([]);
+    };
+    const close = async () => {
+      await settle();
+      await ctx.close();
+    };
+    return { ctx, external, cookies, failed, settle, close };
   }
 
   const PAGES: [string, string][] = [
@@ -79,7 +101,7 @@ describe('legal pages in Chromium', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`${device}: every page renders readably, accessibly, with no external request and no cookie`, async () => {
-      const { ctx, external, cookies, failed } = await privateContext(options);
+      const { ctx, external, cookies, failed, settle, close } = await privateContext(options);
       const page = await ctx.newPage();
       const problems = watchConsole(page);
       for (const [name, path] of PAGES) {
@@ -92,18 +114,19 @@ describe('legal pages in Chromium', () => {
         expect(overflow, path).toBeLessThanOrEqual(0);
         expect(await axeViolations(page), path).toEqual([]);
       }
+      await settle();
       expect(external).toEqual([]);
       expect(cookies).toEqual([]);
       expect(await ctx.cookies()).toEqual([]);
       // The 404 page's own status shows in the console; every other resource loaded.
       expect(failed).toEqual([]);
       expect(problems.filter((p) => !p.includes('status of 404'))).toEqual([]);
-      await ctx.close();
+      await close();
     });
   }
 
   it('the archived version links to the current one; the history links to every version', async () => {
-    const { ctx, external } = await privateContext(PHONE);
+    const { ctx, external, close } = await privateContext(PHONE);
     const page = await ctx.newPage();
     await page.goto(`${origin}/legal/sleepy/v/1`);
     const notice = page.getByRole('note');
@@ -118,11 +141,11 @@ describe('legal pages in Chromium', () => {
     await page.waitForURL(`${origin}/legal/sleepy/v/1/terms`);
     expect(await page.getByRole('note').count()).toBe(1);
     expect(external).toEqual([]);
-    await ctx.close();
+    await close();
   });
 
   it('prints: navigation hidden, link targets written out, one clean column', async () => {
-    const { ctx } = await privateContext(DESKTOP);
+    const { ctx, close } = await privateContext(DESKTOP);
     const page = await ctx.newPage();
     await page.goto(`${origin}/legal/sleepy`);
     await page.emulateMedia({ media: 'print' });
@@ -132,11 +155,11 @@ describe('legal pages in Chromium', () => {
     await screenshot(page, 'legal-privacy-print');
     const pdf = await page.pdf({ format: 'A4' });
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
-    await ctx.close();
+    await close();
   });
 
   it('browsers get the declaration as a page; programs get JSON at the same address', async () => {
-    const { ctx } = await privateContext(DESKTOP);
+    const { ctx, close } = await privateContext(DESKTOP);
     const page = await ctx.newPage();
     await page.goto(`${origin}/legal/sleepy/app-store-privacy`);
     expect(await page.getByRole('heading', { name: 'Data Linked to You' }).isVisible()).toBe(true);
@@ -144,6 +167,6 @@ describe('legal pages in Chromium', () => {
     expect(fromScript.basis).toMatchObject({ version: 2, effectiveDate: '2026-05-20' });
     const api = await t.app.inject({ method: 'GET', url: '/api/v1/apps/sleepy/legal/app-store-privacy', headers: { ...t.auth, ...json } });
     expect(fromScript).toEqual(api.json());
-    await ctx.close();
+    await close();
   });
 });
