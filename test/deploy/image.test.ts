@@ -12,24 +12,14 @@
  * The containers use the host's network (`--network=host`): the machines this runs on have no
  * bridge network, and it spares the test a port mapping. Each container gets a free port.
  */
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../process-helpers.js';
+import { ok as okCmd, run as runCmd } from './exec.js';
 
-const ROOT = resolve(import.meta.dirname, '../..');
 const IMAGE = 'appflows-test:image-suite';
-
-function docker(args: string[], timeoutMs = 60_000) {
-  const r = spawnSync('docker', args, { cwd: ROOT, encoding: 'utf8', timeout: timeoutMs });
-  return { status: r.status, stdout: (r.stdout ?? '').trim(), stderr: (r.stderr ?? '').trim() + (r.error ? String(r.error) : '') };
-}
-function ok(args: string[], timeoutMs?: number) {
-  const r = docker(args, timeoutMs);
-  if (r.status !== 0) throw new Error(`docker ${args.join(' ')} exited ${r.status}: ${r.stderr || r.stdout}`);
-  return r.stdout;
-}
+const docker = (args: string[], timeoutMs?: number) => runCmd('docker', args, timeoutMs);
+const ok = (args: string[], timeoutMs?: number) => okCmd('docker', args, timeoutMs);
 
 const daemon = docker(['info', '--format', '{{.ServerVersion}}'], 20_000).status === 0;
 if (!daemon && process.env.REQUIRE_DOCKER) throw new Error('REQUIRE_DOCKER is set but no Docker daemon answers (`docker info`)');
