@@ -164,7 +164,7 @@ export function wishlistOperations(wishlist: WishlistService): Operation[] {
       tags,
       summary: 'Set an idea’s status and/or pinned flag',
       description:
-        'Allowed moves: pending→open|declined; open→planned|in_progress|done|declined; planned→in_progress|done|declined|open; in_progress→done|declined|planned; done→in_progress; declined→open. The same status is a no-op; anything else is 422.',
+        'Any status may follow any other: approving is pending→open, rejecting is →declined, and back to pending hides an idea from the board again (its votes and comments stay with it). The same status is a no-op. With mail configured, an author who left an email is told of each move to a public status.',
       params: ideaParams,
       body: patchIdeaBody,
       response: z.object({ idea: ownerIdea }),

@@ -217,7 +217,7 @@ export const createIdeaBody = z.object({
 
 export const patchIdeaBody = z
   .object({
-    status: ideaStatus.optional().describe('New status; only lifecycle moves are allowed (see docs); same status is a no-op.'),
+    status: ideaStatus.optional().describe('New status, from any status; the same status is a no-op.'),
     pinned: z.boolean().optional().describe('Pinned ideas sort first on the board.'),
   })
   .refine((b) => b.status !== undefined || b.pinned !== undefined, 'send status and/or pinned');
