@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { localeSchema } from '../kernel/i18n.js';
 
+/**
+ * `appSlug` in a public request: any string a slug may be (up to 80 characters, as `slugSchema`),
+ * with no pattern, so that a slug no app has is a 404 like any unknown app rather than a 422. One
+ * schema for every public body and query, so none refuses a slug that app creation accepted.
+ */
+export const publicAppSlug = z.string().min(1).max(80).describe('The app’s slug.');
+
 export const slugSchema = z
   .string()
   .min(1)

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { appParams } from '../apps/apps.schema.js';
+import { appParams, publicAppSlug } from '../apps/apps.schema.js';
 import type { AppService } from '../apps/apps.service.js';
 import type { Config } from '../config.js';
 import { AppError } from '../kernel/errors.js';
@@ -56,7 +56,7 @@ export function qrOperations(d: { apps: AppService; qr: QrService; config: Confi
       summary: 'QR code (PNG or SVG) of the public URL of an app’s flow',
       description: `The SDK's \`qrCodeURL\` and the MCP's \`get_qr_code\` URLs (WIRE B.2). Encodes what the hosted page is served at: \`WEB_URL/<flow>/<app>\` (cancel, onboarding, wishlist, feedback, report, contact, crash), the waitlist's signup page (\`SIGNUP_URL/<app>\` on a signup host of its own, else \`WEB_URL/waitlist/<app>\`), \`WEB_URL/p/<app>\` for \`link\` (the link page), and for \`referral\` the invite \`WEB_URL/r/<code>\` of \`code\`. Answers the image with \`ETag\` (hash of the bytes), \`Cache-Control: ${QR_CACHE}\`, and 304 to a matching \`If-None-Match\`. ${IMAGE_ERRORS}`,
       params: z.object({
-        appSlug: z.string().min(1).max(200).describe('App slug.'),
+        appSlug: publicAppSlug,
         flow: z.string().min(1).max(60).describe(`One of ${QR_FLOWS.join(', ')} (422 otherwise).`),
       }),
       query: z.object({ ...imageQuery, code: z.string().max(100).optional().describe('Referral code for `flow=referral` (required there; case, dashes and spaces ignored); ignored otherwise.') }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { appParams } from '../../apps/apps.schema.js';
+import { appParams, publicAppSlug } from '../../apps/apps.schema.js';
 import type { AppService } from '../../apps/apps.service.js';
 import { CSV_CELLS_NOTE } from '../../kernel/csv.js';
 import { ignoredFlowSlug } from '../../kernel/flows/flows.service.js';
@@ -28,7 +28,7 @@ export const SUBMIT_BODY_LIMIT = 64 * 1024;
 export const submitted = z.object({ ok: z.literal(true), id: z.string().describe('Id of the stored submission.') });
 
 export const configQuery = z.object({
-  appSlug: z.string().min(1).max(80).describe('The app’s slug.'),
+  appSlug: publicAppSlug,
   flowSlug: ignoredFlowSlug.optional().describe('Omitted or the primary’s own slug = the primary.'),
 });
 

@@ -4,6 +4,7 @@ import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { ignoredFlowSlug } from '../../kernel/flows/flows.service.js';
 import { configUrl } from '../../kernel/web-url.js';
 import { snakeId } from '../cancel/cancel.schema.js';
+import { publicAppSlug } from '../../apps/apps.schema.js';
 
 /** Config and submit-body pieces shared by feedback, report, contact and waitlist. */
 
@@ -132,7 +133,7 @@ export type Attributes = z.infer<typeof attributes>;
 
 /** Fields every public submit accepts (SDK shapes, WIRE B.2). */
 export const submitCommon = {
-  appSlug: z.string().min(1).max(80).describe('The app’s slug.'),
+  appSlug: publicAppSlug,
   flowSlug: ignoredFlowSlug.optional().describe('The envelope’s `flowSlug` (the primary’s own slug is accepted).'),
   source: z.string().trim().max(40).optional().describe('Origin tag: `sdk` (iOS SDK), `web` (hosted page), or your own.'),
   website: z.string().max(500).optional().describe('Honeypot of the hosted forms: leave it out. When filled the answer is a success and nothing is stored.'),

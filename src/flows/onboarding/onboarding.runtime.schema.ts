@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { htmlEmail } from '../../kernel/email.js';
+import { publicAppSlug } from '../../apps/apps.schema.js';
 
 export const CLAIM_PREFIX = 'amob_';
 /** `amob_` + 32 base62 characters: 190 bits. */
@@ -7,7 +8,7 @@ export const CLAIM_TOKEN = /^amob_[A-Za-z0-9]{32}$/;
 export const CLAIM_TTL_DAYS = 7;
 
 export const completeBody = z.object({
-  appSlug: z.string().min(1).max(64),
+  appSlug: publicAppSlug,
   sessionId: z.string().max(64).optional().describe('The funnel session (from POST /api/public/onboarding/sessions or the hosted page).'),
   token: z.string().max(64).optional().describe('That session’s token; required with sessionId.'),
   answers: z
@@ -29,7 +30,7 @@ export const completeResponse = z.object({
 
 /** WIRE B.2 ClaimRequest: the token with its prefix, trimmed. */
 export const claimBody = z.object({
-  appSlug: z.string().min(1).max(64),
+  appSlug: publicAppSlug,
   claimToken: z.string().trim().max(100),
   userId: z.string().max(200).nullish(),
   anonymousId: z.string().max(200).nullish(),

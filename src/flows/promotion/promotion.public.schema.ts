@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_WINDOW_HOURS } from './promotion.schema.js';
 import { TOKEN_TTL_DAYS } from './promotion.token.js';
+import { publicAppSlug } from '../../apps/apps.schema.js';
 
 const id = (what: string) => z.string().trim().min(1).max(200).optional().describe(what);
 
@@ -8,7 +9,7 @@ export const EVENTS = ['impression', 'tapped', 'dismissed', 'installed', 'opened
 export type PromotionEvent = (typeof EVENTS)[number];
 
 export const resolveBody = z.object({
-  appSlug: z.string().min(1).max(80).describe('The source app (the one showing the promotion).'),
+  appSlug: publicAppSlug.describe('The source app (the one showing the promotion).'),
   placement: z.string().min(1).max(80).describe('The placement name of a published app_promotion flow (its `placement`).'),
   userId: id('The app’s user id: per-user frequency caps and rotation use it first.'),
   anonymousId: id('An install-scoped id, used when there is no userId.'),
@@ -71,7 +72,7 @@ export const eventResponse = z.object({
 });
 
 export const pendingBody = z.object({
-  appSlug: z.string().min(1).max(80).describe('The destination app, on its first launch.'),
+  appSlug: publicAppSlug.describe('The destination app, on its first launch.'),
   userId: id('Matched against the userId of the tap (apps that share an account system).'),
   anonymousId: id('Matched against the anonymousId of the tap.'),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { publicAppSlug } from '../../apps/apps.schema.js';
 
 export const CLAIM_PREFIX = 'amrf_';
 export const CLAIM_TOKEN = /^amrf_[A-Za-z0-9]{32}$/;
@@ -15,7 +16,7 @@ export const rewardPayload = z.object({
   label: z.string().nullable(),
 });
 
-export const codeBody = z.object({ appSlug: z.string().min(1).max(64), userId: id('The referrer’s user id in the app.') });
+export const codeBody = z.object({ appSlug: publicAppSlug, userId: id('The referrer’s user id in the app.') });
 export const codeResponse = z.object({
   code: z.string().describe('8 characters, upper case, unambiguous alphabet.'),
   displayCode: z.string().describe('`XXXX-XXXX`.'),
@@ -26,7 +27,7 @@ export const codeResponse = z.object({
   referrerLabel: z.string().nullable(),
 });
 
-export const claimIntentBody = z.object({ appSlug: z.string().min(1).max(64), code: z.string().max(40) });
+export const claimIntentBody = z.object({ appSlug: publicAppSlug, code: z.string().max(40) });
 export const claimIntentResponse = z.object({
   claimToken: z.string().describe(`\`${CLAIM_PREFIX}\` + 32 characters: the invite page puts it on the clipboard; valid ${CLAIM_TTL_DAYS} days, redeemed once.`),
   expiresAt: z.string(),
@@ -34,7 +35,7 @@ export const claimIntentResponse = z.object({
 
 /** WIRE B.2 ReferralAttributeRequest: exactly one of code / claimToken (checked in the handler: 422). */
 export const attributeBody = z.object({
-  appSlug: z.string().min(1).max(64),
+  appSlug: publicAppSlug,
   code: z.string().max(40).optional().describe('A typed code: case, dashes and spaces do not matter.'),
   claimToken: z.string().trim().max(100).optional().describe('The clipboard token, `amrf_` prefix included.'),
   userId: z.string().max(200).nullish(),
@@ -46,7 +47,7 @@ export const attributeResponse = z.object({
   refereeReward: rewardPayload.nullable().describe('What the new user gets, or null when only the referrer is rewarded.'),
 });
 
-export const rewardsBody = z.object({ appSlug: z.string().min(1).max(64), userId: id('The referrer’s user id.') });
+export const rewardsBody = z.object({ appSlug: publicAppSlug, userId: id('The referrer’s user id.') });
 export const rewardsResponse = z.object({
   weeks: z.number().int().describe('Free weeks to grant now (SPEC; 0 for other units).'),
   amountOwed: z.number().int().describe('Units to grant now: newReferrals x the referrer reward.'),

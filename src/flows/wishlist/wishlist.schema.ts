@@ -4,6 +4,7 @@ import { pageQuery } from '../../kernel/pagination.js';
 import { snakeId } from '../cancel/cancel.schema.js';
 import { success } from '../forms/forms.schema.js';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
+import { publicAppSlug } from '../../apps/apps.schema.js';
 
 /** Statuses in lifecycle order. `pending` is the moderation queue and is never public. */
 export const IDEA_STATUSES = ['pending', 'open', 'planned', 'in_progress', 'done', 'declined'] as const;
@@ -70,7 +71,7 @@ export type WishlistConfig = z.infer<typeof wishlistConfig>;
 
 // ---------- public API ----------
 
-const appSlug = z.string().min(1).max(80).describe('Slug of the app.');
+const appSlug = publicAppSlug;
 const flowSlug = z.string().max(80).optional().describe('Accepted and ignored: one wishlist per app.');
 const userId = z.string().trim().min(1).max(200).optional().describe('Host-app user id: the strongest anonymous-mode identity (works across devices).');
 const anonId = z.string().trim().min(1).max(100).optional().describe('SDK-generated anonymous id (32 hex characters).');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { flowSlugSchema } from '../flows/flows.service.js';
+import { publicAppSlug } from '../../apps/apps.schema.js';
 
 const optional = (max: number, what: string) => z.string().max(max).nullish().describe(what);
 
@@ -9,7 +10,7 @@ const optional = (max: number, what: string) => z.string().max(max).nullish().de
  * ignored (a newer SDK must not be refused).
  */
 export const startRequest = z.object({
-  appSlug: z.string().min(1).max(64).describe('The app’s slug.'),
+  appSlug: publicAppSlug,
   flowSlug: flowSlugSchema.optional().describe('A secondary flow (cancel); omitted = the primary one.'),
   platform: z.string().min(1).max(20).describe('`ios` from the iOS SDK; `android`, `web` … from other clients.'),
   userId: optional(200, 'The app’s user id, kept for segmenting.'),
