@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { attributes, customFields, emailInput, formHero, hexColor, introShape, submitCommon, success, text, theme, webUrl } from '../forms/forms.schema.js';
 
-export const TEMPLATE_IDS = ['minimal_email_only', 'feature_tease', 'launching_soon', 'pro_upsell', 'private_beta', 'early_access_referral'] as const;
+export const TEMPLATE_IDS = ['minimal_email_only', 'feature_tease', 'launching_soon', 'pro_upsell', 'private_beta', 'early_access_referral', 'beta_qualify'] as const;
 
 export const waitlistHero = z
   .object({

@@ -112,4 +112,22 @@ export const WAITLIST_TEMPLATES: WaitlistTemplate[] = [
       },
     },
   },
+  {
+    id: 'beta_qualify',
+    name: 'Beta with qualifying questions',
+    description: 'A beta sign-up that asks a few questions, so you can invite the testers who fit first (answers are in the CSV export).',
+    config: {
+      type: 'waitlist',
+      templateId: 'beta_qualify',
+      intro: { title: 'Apply for the beta', subtitle: 'Tell us a little about how you would use it. We pick testers every week.', emailPlaceholder: 'you@example.com', submitLabel: 'Apply', legal },
+      success: { title: 'Application received', body: 'If you’re a fit for this round, your invite arrives by email.' },
+      hero: { theme: 'minimal', eyebrow: 'Beta', accentColor: '#4f46e5', showCount: true },
+      fields: [
+        { id: 'usage', label: 'How often would you use it?', type: 'select', options: ['Every day', 'A few times a week', 'Now and then'], required: true },
+        { id: 'device', label: 'Which device?', type: 'select', options: ['iPhone', 'iPad', 'Mac'], required: true },
+        { id: 'role', label: 'What do you do?', type: 'text', placeholder: 'Designer, student, …' },
+        { id: 'testflight', label: 'I have used TestFlight before', type: 'boolean' },
+      ],
+    },
+  },
 ];

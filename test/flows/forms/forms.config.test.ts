@@ -110,12 +110,12 @@ describeEachDb('form configs (feedback, report, contact, waitlist)', (dialect) =
     expect(list.flows.map((f: { slug: string }) => f.slug).sort()).toEqual(['beta', 'waitlist']);
   });
 
-  it('serves the six starter templates; each passes the schema and can be PUT as is', async () => {
+  it('serves the seven starter templates (SPEC’s six and WIRE’s beta_qualify); each passes the schema and can be PUT as is', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/waitlist/templates' })).statusCode).toBe(401);
     const r = await t.app.inject({ method: 'GET', url: '/api/v1/waitlist/templates', headers: t.auth });
     expect(r.statusCode).toBe(200);
     const { templates } = r.json();
-    expect(templates.map((x: { id: string }) => x.id)).toEqual(['minimal_email_only', 'feature_tease', 'launching_soon', 'pro_upsell', 'private_beta', 'early_access_referral']);
+    expect(templates.map((x: { id: string }) => x.id)).toEqual(['minimal_email_only', 'feature_tease', 'launching_soon', 'pro_upsell', 'private_beta', 'early_access_referral', 'beta_qualify']);
     for (const tpl of templates) {
       expect(tpl.config.templateId).toBe(tpl.id);
       expect(waitlistConfig.safeParse(tpl.config).success, tpl.id).toBe(true);
