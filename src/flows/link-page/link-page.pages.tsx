@@ -100,7 +100,7 @@ function message(request: FastifyRequest, reply: FastifyReply, status: number, m
   return sendBarePage(request, reply, { status, ...m, brand, locale: c?.locale });
 }
 
-type PageReq = FastifyRequest<{ Params: { appSlug: string } }>;
+type PageReq = FastifyRequest<{ Params: { appSlug: string; flowSlug?: string } }>;
 type GoReq = FastifyRequest<{ Params: { appSlug: string; version: string; slot: string } }>;
 
 /**
@@ -113,8 +113,8 @@ type GoReq = FastifyRequest<{ Params: { appSlug: string; version: string; slot: 
  */
 export function registerLinkPagePages(app: FastifyInstance, deps: { flows: FlowService; clicks: PageClickRecorder; brand: (slug: string) => Promise<Brand | undefined> }) {
   const { flows, clicks } = deps;
-  const published = (appSlug: string) =>
-    flows.publicFlow(appSlug, 'link_page').catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e))) as Promise<PublishedFlow | undefined>;
+  const published = (appSlug: string, flowSlug?: string) =>
+    flows.publicFlow(appSlug, 'link_page', flowSlug).catch((e) => (e instanceof AppError && e.status === 404 ? undefined : Promise.reject(e))) as Promise<PublishedFlow | undefined>;
 
   // Published versions never change: one read per (app, version), kept (bounded).
   const versions = new Map<string, Promise<LinkPageConfig | undefined>>();
@@ -134,12 +134,16 @@ export function registerLinkPagePages(app: FastifyInstance, deps: { flows: FlowS
     return v;
   };
 
-  app.get('/p/:appSlug', { schema: { hide: true } }, async (request: PageReq, reply) => {
-    const p = await published(request.params.appSlug);
+  // With a flow slug too: the SDK's shake menu opens `/p/<app>[/<flowSlug>]` like every other menu
+  // type (WIRE B.1 #22). There is one link page per app; any label names it (WIRE F.10).
+  const page = async (request: PageReq, reply: FastifyReply) => {
+    const p = await published(request.params.appSlug, request.params.flowSlug);
     if (!p) return sendBarePage(request, reply, { status: 404, ...NOT_PUBLISHED, brand: deps.brand(request.params.appSlug) });
     // Shared caches may keep it a minute: its links name their version, so an old copy still counts right.
     return sendPage(reply, <LinkPage app={p.app} version={p.versionNumber} c={p.config as LinkPageConfig} />, { cache: 'public, max-age=60' });
-  });
+  };
+  app.get('/p/:appSlug', { schema: { hide: true } }, page);
+  app.get('/p/:appSlug/:flowSlug', { schema: { hide: true } }, page);
 
   app.route({
     method: ['GET', 'HEAD'],

@@ -188,7 +188,10 @@ describeEachDb('link page', (dialect) => {
   it('answers 404 pages for what does not exist, JSON for a bad stats query', async () => {
     await t.createApp({ name: 'Lost', slug: 'lost' });
     await putAndPublish(t, 'lost', 'link-page', goodLinkPage());
-    for (const url of ['/p/nobody', '/p/nobody/go/1/l0', '/p/lost/go/9/l0', '/p/lost/go/0/l0', '/p/lost/go/1/l9', '/p/lost/go/1/x0', '/p/lost/go/1/i6', '/p/lost/go/01/l0', '/p/lost/go/abc/l0']) {
+    // WIRE B.1 #22: the shake menu may add a flow slug; a single-instance type takes any label as
+    // its one flow (WIRE F.10), as the form pages do.
+    for (const label of ['link-page', 'menu']) expect((await get(`/p/lost/${label}`)).body, label).toBe((await get('/p/lost')).body);
+    for (const url of ['/p/nobody', '/p/nobody/link-page', '/p/nobody/go/1/l0', '/p/lost/go/9/l0', '/p/lost/go/0/l0', '/p/lost/go/1/l9', '/p/lost/go/1/x0', '/p/lost/go/1/i6', '/p/lost/go/01/l0', '/p/lost/go/abc/l0']) {
       const r = await get(url);
       expect(r.statusCode, url).toBe(404);
       expect(r.headers['content-type'], url).toMatch(/^text\/html/);
@@ -208,7 +211,7 @@ describeEachDb('link page', (dialect) => {
     await putAndPublish(t, 'hostile', 'link-page', goodLinkPage());
     const segments = ['%00', 'a%00b', '%ED%A0%80', '%', '%zz', 'x'.repeat(600), '..', '%2F', encodeURIComponent('😀'), '%20', '-1', '1e308', "'%20OR%201=1", 'null', '9'.repeat(12), 'l-1', 'i1e1'];
     for (const s of segments) {
-      for (const url of [`/p/${s}`, `/p/${s}/go/1/l0`, `/p/hostile/go/${s}/l0`, `/p/hostile/go/1/${s}`]) {
+      for (const url of [`/p/${s}`, `/p/hostile/${s}`, `/p/${s}/go/1/l0`, `/p/hostile/go/${s}/l0`, `/p/hostile/go/1/${s}`]) {
         const r = await get(url);
         expect(r.statusCode, url).toBeLessThan(500);
         expect(r.statusCode, url).not.toBe(302);
