@@ -11,7 +11,7 @@ import { looksLikeId } from '../kernel/ids.js';
  */
 export const RESERVED_SLUGS: ReadonlySet<string> = new Set([
   // first segments of today's routes
-  'api', 'assets', 'cancel', 'contact', 'docs', 'embed', 'feedback', 'healthz', 'l', 'mcp', 'onboarding', 'r', 'readyz', 'report', 'waitlist', 'wishlist',
+  'api', 'assets', 'cancel', 'contact', 'docs', 'embed', 'examples', 'feedback', 'healthz', 'l', 'mcp', 'onboarding', 'r', 'readyz', 'report', 'waitlist', 'wishlist',
   // flow types and capabilities to come
   'app-promotion', 'crash', 'legal', 'links', 'p', 'pre-cancel', 'qr', 'promo', 'promotion', 'promotions', 'referral', 'referrals',
   // words a web app or its operator is likely to route

@@ -21,6 +21,7 @@ import { formOperations } from './forms.routes.js';
 import { createFormService } from './forms.service.js';
 import { createFormStore } from './forms.store.js';
 import { formsSubjectData } from './forms.subject.js';
+import { registerWaitlistExamples } from '../waitlist/waitlist.examples.js';
 
 /** The three hosted form types sharing one submission store, service, routes and page. */
 export const FORM_KINDS: FormKind[] = [feedbackForm, reportForm, contactForm];
@@ -77,6 +78,7 @@ export const formsModule = defineModule({
       routes: (app, ctx) => {
         logger = app.log;
         registerFormPages(app, forms, k.config, ctx.deps, brandLookup(k.apps));
+        registerWaitlistExamples(app);
       },
       subjectData: forms.subjectData,
       close: async () => forms.mailer.close(),
