@@ -35,16 +35,15 @@ function ctaPair(v: { ctaLabel?: string; ctaUrl?: string }, ctx: z.RefinementCtx
   }
 }
 
-/** The success screen's fields without the both-or-neither CTA rule (the waitlist warns instead). */
-export const successFields = z
+export const success = z
   .object({
     title: text(120),
     body: text(2000),
     ctaLabel: z.string().trim().min(1).max(60).optional().describe('Optional button on the success screen; needs ctaUrl.'),
     ctaUrl: webUrl.optional().describe('Where the success button goes: `http(s)://host/…`, no user:pass@ or backslash; needs ctaLabel.'),
   })
-  .strict();
-export const success = successFields.superRefine(ctaPair);
+  .strict()
+  .superRefine(ctaPair);
 
 export const fieldToggle = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
-import { attributes, customFields, emailInput, formHero, hexColor, introShape, submitCommon, successFields, text, theme, webUrl } from '../forms/forms.schema.js';
+import { attributes, customFields, emailInput, formHero, hexColor, introShape, submitCommon, success, text, theme, webUrl } from '../forms/forms.schema.js';
 
 export const TEMPLATE_IDS = ['minimal_email_only', 'feature_tease', 'launching_soon', 'pro_upsell', 'private_beta', 'early_access_referral', 'beta_qualify'] as const;
 
@@ -24,9 +24,7 @@ export const waitlistConfig = z
   .object({
     type: z.literal('waitlist').optional().describe('Always `waitlist` once saved.'),
     intro: z.object({ ...introShape, emailPlaceholder: text(120) }).strict(),
-    // WIRE A.1 update_waitlist_draft: a half-set button is saved with the warning partial_cta (and
-    // not shown) where the other form types refuse it with 422.
-    success: successFields,
+    success,
     hero: waitlistHero.optional(),
     fields: customFields.optional(),
     locale: localeSchema.optional(),

@@ -11,9 +11,7 @@ function luminance(hex: string): number {
 }
 
 /**
- * Advisory only.
- * - partial_cta: a success button with a label and no URL, or a URL and no label; the page shows no
- *   button until both are set (WIRE A.1 names this warning; the other form types answer 422).
+ * Advisory only. (A half-set success CTA is not a warning: it is a 422.)
  * - low_contrast_accent: white button text on the accent is hard to read (contrast < 3:1).
  * - insecure_hero_image: the page's CSP only loads https images.
  * - empty_side_column: side_by_side with neither an image nor bullets leaves a blank column.
@@ -30,10 +28,6 @@ export function waitlistWarnings(c: WaitlistConfig): Warning[] {
   }
   if (hero?.theme === 'side_by_side' && !hero.heroImage && !hero.bullets?.length) {
     out.push({ code: 'empty_side_column', path: '/hero', message: 'side_by_side shows the image or bullets beside the form; add one of them or pick another theme.' });
-  }
-  if (!!c.success.ctaLabel !== !!c.success.ctaUrl) {
-    const missing = c.success.ctaLabel ? 'ctaUrl' : 'ctaLabel';
-    out.push({ code: 'partial_cta', path: `/success/${missing}`, message: `The success button needs both ctaLabel and ctaUrl; it is not shown until ${missing} is set too.` });
   }
   if (!c.intro.legal?.trim()) {
     out.push({ code: 'missing_legal', path: '/intro/legal', message: 'You are collecting emails: add a short privacy note (what you send and how to unsubscribe).' });
