@@ -7,10 +7,10 @@ import { DESTINATION_RULE, parseDestination } from './links.destination.js';
  * pages and API are never handed out. Only words of 3+ characters matter (codes are 3-40).
  */
 export const RESERVED_CODES: ReadonlySet<string> = new Set([
-  'about', 'account', 'admin', 'api', 'app', 'apps', 'assets', 'auth', 'cancel', 'contact', 'css',
-  'dashboard', 'docs', 'edit', 'embed', 'favicon', 'feedback', 'health', 'healthz', 'help', 'img',
-  'js', 'legal', 'link', 'links', 'login', 'logout', 'mcp', 'new', 'null', 'onboarding', 'openapi',
-  'privacy', 'public', 'qr', 'referral', 'report', 'robots', 'settings', 'signup', 'sitemap',
+  'about', 'account', 'admin', 'api', 'app', 'apps', 'assets', 'auth', 'cancel', 'contact', 'crash', 'css',
+  'dashboard', 'docs', 'edit', 'embed', 'examples', 'favicon', 'feedback', 'health', 'healthz', 'help', 'img',
+  'js', 'legal', 'link', 'links', 'login', 'logout', 'mcp', 'metrics', 'new', 'null', 'onboarding', 'openapi',
+  'privacy', 'public', 'qr', 'readyz', 'referral', 'report', 'robots', 'settings', 'signup', 'sitemap',
   'static', 'status', 'support', 'terms', 'undefined', 'waitlist', 'wishlist', 'www',
 ]);
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { firstSegment, RESERVED_SLUGS } from '../../src/apps/apps.slugs.js';
 import { ID_SHAPE, newId } from '../../src/kernel/ids.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
+import { CODE_PATTERN, RESERVED_CODES } from '../../src/links/links.schema.js';
 
 describeEachDb('apps', (dialect) => {
   let t: TestApp;
@@ -101,6 +102,9 @@ describeEachDb('apps', (dialect) => {
     expect([...words]).toEqual(expect.arrayContaining(['api', 'assets', 'docs', 'healthz', 'l', 'mcp', 'embed', 'waitlist', 'wishlist', 'feedback']));
     // The static list covers them all, so `appflows mcp` (no HTTP routes) refuses the same slugs.
     expect([...words].filter((w) => !RESERVED_SLUGS.has(w))).toEqual([]);
+    // Short-link codes are first path segments too (SHORT_LINK_URL/<code>): a code that is a route
+    // word would be accepted and never redirect. Words a code can be (3+ characters) are reserved.
+    expect([...words].filter((w) => CODE_PATTERN.test(w) && !RESERVED_CODES.has(w))).toEqual([]);
   });
 
   it('reserves a route word that only the configuration adds (SHORT_LINK_URL under WEB_URL)', async () => {
