@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
 import { promotionDecisionPreview } from './promotion.preview.js';
 import { promotionConfig, type PromotionConfig } from './promotion.schema.js';
@@ -11,6 +12,13 @@ export const promotionFlow: FlowTypeDef<PromotionConfig> = {
   schema: promotionConfig as never,
   primarySlug: 'promotion',
   multi: true,
+  // SPEC: "App promotions use flowSlug to address a placement", and placements are named like
+  // `after_onboarding`; a promotion has no hosted page, so its slug never sits in a URL path.
+  flowSlug: z
+    .string()
+    .min(1)
+    .max(80)
+    .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must contain only lowercase letters, digits, dashes and underscores (a placement name such as after_onboarding)'),
   check: async (config, ctx) => promotionIssues(config, ctx.app.id, await ctx.accountApps()),
   warnings: async (config, ctx) => promotionWarnings(config, await ctx.accountApps()),
   mcp: { get: 'get_app_promotion_flow', update: 'update_app_promotion_draft', publish: 'publish_app_promotion_flow' },

@@ -34,7 +34,7 @@ const envelope = z
 const flowSlugQuery = (d: FlowTypeDef) =>
   z.object({
     flowSlug: d.multi
-      ? flowSlugSchema
+      ? (d.flowSlug ?? flowSlugSchema)
           .optional()
           .describe(`Targets a secondary ${d.label.toLowerCase()}; omitted (or "${d.primarySlug}") = the primary. A new slug on PUT creates a secondary.`)
       : ignoredFlowSlug.optional().describe(`Accepted and ignored: one ${d.label.toLowerCase()} per app.`),

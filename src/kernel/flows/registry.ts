@@ -57,6 +57,8 @@ export interface FlowTypeDef<C = any> {
   primarySlug: string;
   /** Whether secondaries can be created with `?flowSlug=` (cancel, waitlist, app_promotion). */
   multi: boolean;
+  /** What a `?flowSlug=` of a multi type may be, when not flowSlugSchema (the URL-safe default). */
+  flowSlug?: z.ZodString;
   warnings?(config: C, ctx: FlowContext): Warning[] | Promise<Warning[]>;
   /** Rules that need stored data (other apps); issues are a 422 like schema issues, on PUT and on publish. */
   check?(config: C, ctx: FlowContext): Issue[] | Promise<Issue[]>;

@@ -69,6 +69,21 @@ describeEachDb('app promotion', (dialect) => {
     return r.json();
   };
 
+  it('flowSlug addresses a placement by its own name (SPEC), underscores included; other flow types keep URL-safe slugs', async () => {
+    await putAndPublish(t, 'sleepy', { ...base(), placement: 'after_paywall' }, 'after_paywall');
+    const got = await t.app.inject({ method: 'GET', url: '/api/v1/apps/sleepy/flows/app-promotion?flowSlug=after_paywall', headers: t.auth });
+    expect(got.statusCode).toBe(200);
+    expect(got.json()).toMatchObject({ flow: { slug: 'after_paywall' }, published: { config: { placement: 'after_paywall' } } });
+    expect((await show({ placement: 'after_paywall', userId: 'pw-1' })).decision).toBe('show');
+    for (const bad of ['After_Paywall', '_x', 'a.b', 'x'.repeat(81)]) {
+      const r = await put(t, 'sleepy', { ...base(), placement: 'p' }, encodeURIComponent(bad));
+      expect(r.statusCode, bad).toBe(400);
+      expect(r.json().issues[0].path, bad).toBe('/flowSlug');
+    }
+    const cancel = await t.app.inject({ method: 'GET', url: '/api/v1/apps/sleepy/flows/cancel?flowSlug=after_paywall', headers: t.auth });
+    expect(cancel.statusCode).toBe(400);
+  });
+
   it('validates the config: destinations of the same account, not the source app, with paths (422, nothing saved)', async () => {
     const other = await t.otherAccount();
     const foreign = await t.createApp({ name: 'Foreign', slug: 'foreign', promotion: { storeUrl: 'https://apps.apple.com/app/x/id9' } }, other.auth);
