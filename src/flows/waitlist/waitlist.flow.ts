@@ -1,4 +1,5 @@
 import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
+import { WAITLIST_TEMPLATES } from './waitlist.templates.js';
 import { waitlistConfig, type WaitlistConfig } from './waitlist.schema.js';
 import { waitlistWarnings } from './waitlist.warnings.js';
 
@@ -11,4 +12,5 @@ export const waitlistFlow: FlowTypeDef<WaitlistConfig> = {
   publicUrl: (p) => (p.urls.signup ? `${p.urls.signup}${pagePath(p)}` : `${p.urls.web}/waitlist${pagePath(p)}`),
   multi: true,
   warnings: (config) => waitlistWarnings(config),
+  templates: () => WAITLIST_TEMPLATES,
 };

@@ -82,6 +82,42 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
         return { flows: await flows.list(app, query.type) };
       },
     }),
+    defineOp({
+      id: 'listFlowTemplates',
+      mcp: 'list_flow_templates',
+      method: 'GET',
+      path: '/api/v1/flow-templates',
+      auth: 'owner',
+      tags: ['Flows'],
+      summary: 'Starting points for a flow: complete configs to copy, edit and save',
+      description:
+        'At least three per flow type, each a complete config that saves and publishes with no error (PUT it to `/api/v1/apps/{idOrSlug}/flows/{segment}`). Templates of types that reference other apps (app promotion) point at the account’s other apps: name the app the flow is for with `app`. `/api/v1/waitlist/templates` still answers the waitlist’s own.',
+      query: z.object({
+        type: z
+          .string()
+          .max(40)
+          .optional()
+          .describe('Only this type: the type (`app_promotion`), its legacy name or its URL segment (`app-promotion`). Omitted: every type. An unknown type is a 400 listing the known ones.'),
+        app: z.string().min(1).max(200).optional().describe('Id or slug of the app the flow is for (app promotion templates then promote the account’s other apps).'),
+      }),
+      response: z.object({
+        templates: z.array(
+          z.object({
+            id: z.string().describe('Unique within its type.'),
+            type: z.string().describe('The flow type (`cancel`, `app_promotion`, …).'),
+            segment: z.string().describe('The URL segment to PUT the config to (`/api/v1/apps/{idOrSlug}/flows/{segment}`).'),
+            name: z.string(),
+            description: z.string(),
+            config: z.record(z.string(), z.unknown()),
+          }),
+        ),
+      }),
+      errors: [400, 404],
+      handler: async ({ query }, ctx) => {
+        const app = query.app === undefined ? undefined : await apps.get(ctx.accountId, query.app);
+        return { templates: flows.templates({ accountApps: await apps.list(ctx.accountId), app }, query.type) };
+      },
+    }),
   ];
 
   for (const d of flows.registry.types()) {

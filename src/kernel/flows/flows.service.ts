@@ -7,7 +7,7 @@ import type { Clock } from '../clock.js';
 import { AppError, invalidInput, issuesFrom, notFound, unprocessable } from '../errors.js';
 import { newId } from '../ids.js';
 import { memoize } from '../memoize.js';
-import type { FlowContext, FlowRegistry, FlowTypeDef, PublicUrls, Warning } from './registry.js';
+import type { FlowContext, FlowRegistry, FlowTypeDef, PublicUrls, TemplateContext, Warning } from './registry.js';
 import type { FlowRow, FlowStore } from './flows.store.js';
 
 /**
@@ -100,6 +100,16 @@ export function createFlowService(deps: {
     d.publicUrl?.({ appSlug: app.slug, flowSlug: slug, primary: slug === d.primarySlug, urls: deps.publicUrls }) ?? null;
 
   /** Slug used for a request: the primary for single-instance types or when omitted. */
+  /**
+   * `?type=` takes the type (`app_promotion`), a legacy name (`pre_cancel`) or the URL segment
+   * (`app-promotion`); anything else is a 400 naming the types rather than a silent empty answer.
+   */
+  const typeFilter = (type?: string): FlowTypeDef | undefined => {
+    if (!type) return undefined;
+    const d = registry.get(type) ?? registry.segment(type);
+    if (!d) throw invalidInput(400, 'query', [{ path: '/type', message: `unknown flow type "${type}"; one of: ${registry.types().map((x) => x.type).join(', ')}` }]);
+    return d;
+  };
   const targetSlug = (d: FlowTypeDef, flowSlug?: string) => (d.multi && flowSlug ? flowSlug : d.primarySlug);
 
   /** Cache key: single-instance types ignore flowSlug, whatever public clients send (WIRE F.10). */
@@ -209,14 +219,14 @@ export function createFlowService(deps: {
       return envelope(app, d, flow);
     },
 
+    /** Starting points of one type (any name `?type=` takes) or of every type, in registry order. */
+    templates(ctx: TemplateContext, type?: string) {
+      const chosen = type ? [typeFilter(type)!] : registry.types();
+      return chosen.flatMap((d) => (d.templates?.(ctx) ?? []).map((t) => ({ id: t.id, type: d.type, segment: d.segment, name: t.name, description: t.description, config: t.config as Record<string, unknown> })));
+    },
+
     async list(app: AppRow, type?: string) {
-      // `?type=` takes the type (`app_promotion`), a legacy name (`pre_cancel`) or the URL segment
-      // (`app-promotion`); anything else is a 400 naming the types rather than a silent empty list.
-      const only = type ? (registry.get(type) ?? registry.segment(type)) : undefined;
-      if (type && !only) {
-        const known = registry.types().map((x) => x.type);
-        throw invalidInput(400, 'query', [{ path: '/type', message: `unknown flow type "${type}"; one of: ${known.join(', ')}` }]);
-      }
+      const only = typeFilter(type);
       const rows = await store.list(app.id, only?.type);
       return Promise.all(
         rows.map(async (f) => {

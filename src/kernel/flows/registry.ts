@@ -71,6 +71,8 @@ export interface FlowTypeDef<C = any> {
    * has none of its own (app promotion; referral invites are per code).
    */
   publicUrl?(p: { appSlug: string; flowSlug: string; primary: boolean; urls: PublicUrls }): string | null;
+  /** At least three starting points (src/flows/<type>/<type>.templates.ts). */
+  templates?(ctx: TemplateContext): FlowTemplate<C>[];
   /** MCP tool names; defaults get_<type>_flow, update_<type>_draft, publish_<type>_flow. */
   mcp?: { get?: string; update?: string; publish?: string };
   /**
@@ -81,6 +83,28 @@ export interface FlowTypeDef<C = any> {
    * It must record nothing (no session, click, decision or impression) and emit no script.
    */
   preview?(config: C, ctx: FlowContext & { flowSlug: string }): import('preact').VNode | Promise<import('preact').VNode>;
+}
+
+/**
+ * A starting point an owner picks in the dashboard's gallery or fetches through
+ * `GET /api/v1/flow-templates`: a complete config that saves and publishes with no error
+ * (test/flows/templates.test.ts PUTs and publishes every one on both databases).
+ */
+export interface FlowTemplate<C = any> {
+  /** Stable snake_case id, unique within its type. */
+  id: string;
+  name: string;
+  /** One line: what the template does and for whom. */
+  description: string;
+  config: C;
+}
+
+/** What a type's templates may adapt to: types that reference other apps (app promotion) fill them in. */
+export interface TemplateContext {
+  /** The apps of the asking account, oldest first. */
+  accountApps: App[];
+  /** The app the template is for, when the caller named one. */
+  app?: App;
 }
 
 export class FlowRegistry {
