@@ -45,6 +45,9 @@ const envSchema = z.object({
     .regex(/^(?:[^<>@\r\n]*<[^<>\s@]+@[^<>\s@]+>|[^<>\s@]+@[^<>\s@]+)$/, 'must be an address, e.g. support@example.com or "Support <support@example.com>"')
     .optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(256),
+  HEADERS_TIMEOUT: z.coerce.number().positive().max(3600).default(20),
+  REQUEST_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
 });
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -75,6 +78,12 @@ export interface Config {
   mail: { smtpUrl?: string; from?: string };
   /** Bearer token that enables GET /metrics (Prometheus); without it the route does not exist. */
   metricsToken?: string;
+  /**
+   * Slow clients (kernel/connections.ts): open connections one address may hold (0: no cap; trusted
+   * proxies are exempt), and the milliseconds a request may take to send its headers, and its
+   * headers and body, before it is answered 408 and its connection closed.
+   */
+  connections: { maxPerClient: number; headersTimeout: number; requestTimeout: number };
 }
 
 export class ConfigError extends Error {}
@@ -128,6 +137,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ].join('\n'),
     );
   }
+  if (e.HEADERS_TIMEOUT > e.REQUEST_TIMEOUT) {
+    throw new ConfigError('Invalid configuration:\n  HEADERS_TIMEOUT: must not be longer than REQUEST_TIMEOUT (which covers the headers too)');
+  }
   if (e.SMTP_URL && !e.MAIL_FROM) {
     throw new ConfigError('Invalid configuration:\n  MAIL_FROM: required when SMTP_URL is set (the From address of the mail the server sends, e.g. support@example.com)');
   }
@@ -164,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicRateLimit: e.PUBLIC_RATE_LIMIT,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     metricsToken: e.METRICS_TOKEN,
+    connections: { maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT, headersTimeout: Math.round(e.HEADERS_TIMEOUT * 1000), requestTimeout: Math.round(e.REQUEST_TIMEOUT * 1000) },
   };
 }

@@ -1,8 +1,11 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig, type Config } from './config.js';
+import { announceSetupLink } from './admin/admin.setup-link.js';
 import { BackupError } from './db/backup.js';
 import { openAndMigrate } from './db/index.js';
-import { buildKernel, buildServer } from './server.js';
+import { checkSecretFingerprint, SecretMismatchError } from './db/secret-fingerprint.js';
+import { ttyLogStream } from './kernel/tty-log.js';
+import { buildKernel, buildServer, loggerOptions } from './server.js';
 
 const USAGE = `Usage: appflows <command>
 
@@ -18,13 +21,25 @@ const USAGE = `Usage: appflows <command>
   backup <file>                 copy the SQLite database while the server runs (docs/deploy.md)
 `;
 
+/** Every command that opens the database checks first that it runs with the database's SECRET. */
 async function openDatabase(config: Config) {
-  return openAndMigrate(config.database);
+  const db = await openAndMigrate(config.database);
+  try {
+    await checkSecretFingerprint(db.db, config.secret);
+  } catch (e) {
+    await db.close();
+    throw e;
+  }
+  return db;
 }
 
 async function serve(config: Config) {
   const db = await openDatabase(config);
-  const app = await buildServer({ config, db });
+  // A person at a terminal reads one short line per request; anything else (a service manager, a
+  // container, a pipe) gets pino's JSON lines for its log collector, as they always were.
+  const logsAreJson = !process.stdout.isTTY;
+  const logger = logsAreJson ? undefined : { ...loggerOptions(config.logLevel), stream: ttyLogStream(process.stdout, !process.env.NO_COLOR) };
+  const app = await buildServer({ config, db, logger });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -48,6 +63,12 @@ async function serve(config: Config) {
     if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`HOST=${config.host} is not an address of this machine`, false);
     throw err;
   }
+  // One plain line on stderr with the bound address (PORT=0 picks a free port: tests read it here).
+  const bound = app.server.address();
+  if (bound && typeof bound === 'object') process.stderr.write(`appflows: listening on http://${bound.family === 'IPv6' ? `[${bound.address}]` : bound.address}:${bound.port}\n`);
+  // With PORT=0 and no BASE_URL, the default origin names the port actually bound.
+  const baseUrl = config.port === 0 && bound && typeof bound === 'object' ? config.baseUrl.replace(/:0$/, `:${bound.port}`) : config.baseUrl;
+  await announceSetupLink({ owners: app.services.owners, baseUrl, log: app.log, stderr: process.stderr, logsAreJson });
 }
 
 async function main() {
@@ -141,7 +162,7 @@ main().catch((err) => {
     console.error(`appflows: ${(err as Error).message}\n\n${USAGE}`);
   } else if (err instanceof ConfigError) {
     console.error(err.message);
-  } else if (err instanceof UsageError || err instanceof BackupError) {
+  } else if (err instanceof UsageError || err instanceof BackupError || err instanceof SecretMismatchError) {
     console.error(`appflows: ${err.message}`);
   } else if ([404, 409].includes((err as { status?: number }).status ?? 0)) {
     // A token or app that is not there (or no longer usable): the service's own message.

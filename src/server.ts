@@ -100,10 +100,12 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
   const trust = trustFrom(config.trustProxy);
   let preroute: Preroute | undefined;
   const app = Fastify({
-    serverFactory: serverWithPreroute(() => preroute),
+    serverFactory: serverWithPreroute(() => preroute, { maxConnectionsPerClient: config.connections.maxPerClient, trust, headersTimeout: config.connections.headersTimeout, requestTimeout: config.connections.requestTimeout }),
     logger: opts.logger === undefined ? loggerOptions(config.logLevel) : opts.logger,
     trustProxy: trust,
     bodyLimit: config.bodyLimit,
+    // A body that trickles in is cut off (408) with its connection (kernel/preroute.ts).
+    requestTimeout: config.connections.requestTimeout,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     return503OnClosing: true,

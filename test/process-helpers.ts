@@ -63,31 +63,40 @@ export interface RunningServer {
   port: number;
   proc: ChildProcess;
   output(): string;
+  /** What it wrote to stderr alone. */
+  stderr(): string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
 }
 
+/**
+ * Starts `appflows serve`. Without a port it binds port 0 and reads the port the server reports on
+ * stderr: a port picked free beforehand can be taken by another test before the server binds it.
+ */
 export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
-  const p = port ?? (await freePort());
-  const proc = spawn(BIN, ['serve'], { env: { ...env, PORT: String(p) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const proc = spawn(BIN, ['serve'], { env: { ...env, PORT: String(port ?? 0) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  let err = '';
   proc.stdout!.on('data', (d) => (out += d));
-  proc.stderr!.on('data', (d) => (out += d));
+  proc.stderr!.on('data', (d) => ((out += d), (err += d)));
   const exited = new Promise<number | null>((res) => proc.on('exit', (code) => res(code)));
-  const url = `http://127.0.0.1:${p}`;
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 60_000;
+  let p = port;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      const r = await fetch(`${url}/healthz`);
-      if (r.ok) break;
-    } catch {
-      /* not up yet */
+    p ??= Number(/^appflows: listening on http:\/\/\S+:(\d+)$/m.exec(err)?.[1]) || undefined;
+    if (p) {
+      try {
+        const r = await fetch(`http://127.0.0.1:${p}/healthz`);
+        if (r.ok) break;
+      } catch {
+        /* not up yet */
+      }
     }
     if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, port: p, proc, output: () => out, exited };
+  return { url: `http://127.0.0.1:${p}`, port: p, proc, output: () => out, stderr: () => err, exited };
 }
 
 /** A fresh SQLite server process with an owner token and a client for `/api/v1/apps…` calls. */

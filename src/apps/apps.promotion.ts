@@ -1,5 +1,6 @@
 import type { Issue } from '../kernel/errors.js';
 import { usableScheme } from '../kernel/sessions/deep-link.js';
+import { HIDDEN_URL_CHARS } from '../kernel/web-url.js';
 import { checkDestination } from '../links/links.destination.js';
 import type { AppPromotionMeta } from './apps.schema.js';
 
@@ -17,7 +18,7 @@ export function appFieldIssues(fields: { deepLinkScheme: string | null; promotio
   for (const [name, value] of Object.entries(fields.promotion?.destinations ?? {})) {
     const path = `/promotion/destinations/${name}`;
     if (value.startsWith('/')) {
-      if (value.startsWith('//') || /[\s\\\u0000-\u001f\u007f]/.test(value)) issues.push({ path, message: 'a path must start with one "/" and contain no spaces, backslashes or control characters' });
+      if (value.startsWith('//') || /[\s\\]/.test(value) || HIDDEN_URL_CHARS.test(value)) issues.push({ path, message: 'a path must start with one "/" and contain no spaces, backslashes, control or text-direction characters' });
       continue;
     }
     const check = checkDestination(value, fields.deepLinkScheme);

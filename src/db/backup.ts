@@ -1,5 +1,5 @@
 import SqliteDatabase from 'better-sqlite3';
-import { existsSync, renameSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, fchmodSync, openSync, renameSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 /**
@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
  * when a writer changes a page it already copied, so the copy is one committed state, with
  * every write acknowledged before the backup began. Written to `<file>.partial`, checked
  * (`PRAGMA integrity_check`) and renamed, so `<file>` is either a whole backup or absent.
+ * The copy holds everything the database holds, so it is created owner-only (0600) before SQLite
+ * writes into it: SQLite would create it 0644 less the umask, world-readable under the usual 022.
  */
 export async function backupSqlite(source: string, target: string): Promise<{ file: string; pages: number }> {
   const file = resolve(target);
@@ -17,6 +19,7 @@ export async function backupSqlite(source: string, target: string): Promise<{ fi
   rmSync(partial, { force: true });
   const db = new SqliteDatabase(source, { readonly: true, fileMustExist: true });
   try {
+    createOwnerOnly(partial);
     const progress = await db.backup(partial);
     const copy = new SqliteDatabase(partial, { readonly: true });
     try {
@@ -32,6 +35,16 @@ export async function backupSqlite(source: string, target: string): Promise<{ fi
     throw err;
   } finally {
     db.close();
+  }
+}
+
+/** An empty file is an empty SQLite database: the backup API fills it and keeps its mode. */
+function createOwnerOnly(file: string) {
+  const fd = openSync(file, 'wx', 0o600);
+  try {
+    fchmodSync(fd, 0o600); // exactly, whatever the umask
+  } finally {
+    closeSync(fd);
   }
 }
 

@@ -14,9 +14,13 @@ export interface CsvColumn<T> {
 // at a separator inside it, so a trigger after a separator counts as well.
 //
 // The rule: a text cell gets a leading `'` when, at its start or right after one of
-// , ; | TAB CR LF (and their fullwidth forms), then past any whitespace and ' " quotes,
-// comes one of = + - @ ＝ ＋ － ＠; or when it starts with TAB or CR. Nothing else in the
-// value changes, so dropping that one leading `'` gives back the stored text.
+// , ; | TAB CR LF (and their fullwidth forms) or another line break a reader may split at
+// (VT FF, U+001C-001E, NEL U+0085, U+2028, U+2029: Python's splitlines, Unicode's line
+// separators), then past any whitespace, invisible format character (soft hyphen U+00AD,
+// U+180E, the zero-width and bidi controls, word joiner U+2060...) and ' " quotes, comes one
+// of = + - @ ＝ ＋ － ＠; or when it starts with TAB or CR. Whether a spreadsheet skips an
+// invisible character before `=` differs by product and version, so every one is skipped here.
+// Nothing else in the value changes, so dropping that one leading `'` gives back the stored text.
 //
 // Char codes through a lookup table, no allocation. Most cells (ids, dates, emails) contain `-`
 // or `@`, so a trigger-only pre-check would not skip the work; but separators are rare, so the
@@ -28,10 +32,13 @@ const SEPARATOR = 2;
 const SKIPPABLE = 4;
 const charClass = new Uint8Array(0x10000);
 for (const c of '=+-@\uFF1D\uFF0B\uFF0D\uFF20') charClass[c.charCodeAt(0)] = TRIGGER;
-const SEPARATOR_CHARS = ',;|\t\r\n\uFF0C\uFF1B\uFF5C';
+const SEPARATOR_CHARS = ',;|\t\r\n\v\f\x1C\x1D\x1E\x85\u2028\u2029\uFF0C\uFF1B\uFF5C';
 for (const c of SEPARATOR_CHARS) charClass[c.charCodeAt(0)] = SEPARATOR;
-for (const c of ' \v\f"\'\u00A0\u3000\uFEFF\uFF02\uFF07') charClass[c.charCodeAt(0)] = SKIPPABLE;
-for (let c = 0x2000; c <= 0x200b; c++) charClass[c] = SKIPPABLE; // typographic and zero-width spaces
+for (const c of ' "\'\u00A0\u00AD\u034F\u061C\u1680\u3000\u3164\uFEFF\uFFA0\uFF02\uFF07') charClass[c.charCodeAt(0)] = SKIPPABLE;
+// Typographic spaces and Unicode's default-ignorable format characters (invisible in a cell).
+for (const [from, to] of [[0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f], [0x2000, 0x200f], [0x202a, 0x202f], [0x205f, 0x206f], [0xfe00, 0xfe0f], [0xfff0, 0xfff8]]) {
+  for (let c = from; c <= to; c++) charClass[c] = SKIPPABLE;
+}
 const SEPARATORS = new RegExp(`[${SEPARATOR_CHARS}]`, 'g'); // none of them is special inside [ ]
 
 /** Whether a trigger follows position `i`, past skippable characters. */
@@ -65,7 +72,7 @@ export function guardCell(v: string | number | null | undefined): string | numbe
 export const CSV_CELLS_NOTE =
   "The header row is bare; every data cell is double-quoted. A text cell gets a leading ' when a spreadsheet could run it " +
   'as a formula: it starts with = + - @ (or fullwidth ＝ ＋ － ＠), TAB or CR, or one of = + - @ follows a , ; | TAB or ' +
-  "line break inside it (past spaces and quotes). Drop that one ' to get the stored text back.";
+  "line break inside it (any Unicode one; past spaces, invisible characters and quotes). Drop that one ' to get the stored text back.";
 
 /**
  * One data record, every cell double-quoted and inner quotes doubled, after the formula guard:

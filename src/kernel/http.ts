@@ -5,6 +5,7 @@ import sjson from 'secure-json-parse';
 import { z } from 'zod';
 import { FAST_OP_COMPRESSION } from './compression.js';
 import { AppError } from './errors.js';
+import { jsonTooDeep, TOO_DEEP } from './json-depth.js';
 import { MessagePage } from './pages/layout.js';
 import { negotiate, translator } from './i18n.js';
 import { sendPage } from './pages/render.js';
@@ -22,10 +23,11 @@ export const errorBody = z
 
 const isText = (r: unknown): r is TextResult => !!r && typeof r === 'object' && (r as TextResult).kind === 'text';
 
-/** A JSON body as every route reads it (also the fast paths, kernel/fast-ops.ts): empty is absent, `__proto__`/`constructor` keys dropped, malformed is a 400. */
+/** A JSON body as every route reads it (also the fast paths, kernel/fast-ops.ts, and /mcp): empty is absent, `__proto__`/`constructor` keys dropped, malformed or nested too deeply (kernel/json-depth.ts) is a 400, before any schema sees it. */
 export function parseJsonBody(body: string): unknown {
   const text = body.trim();
   if (text === '') return undefined;
+  if (jsonTooDeep(text)) throw new AppError(400, `${TOO_DEEP} in the request body`);
   try {
     return sjson.parse(text, undefined, { protoAction: 'remove', constructorAction: 'remove' });
   } catch {

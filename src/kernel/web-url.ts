@@ -1,6 +1,22 @@
 import { z } from 'zod';
 
 /**
+ * Characters a URL must not carry in any owner-set field (#34): C0/C1 controls and DEL (the URL
+ * parser silently drops tabs and newlines, so what runs differs from what was read), bidi
+ * embeddings, overrides, isolates and marks (U+202A–U+202E, U+2066–U+2069, U+200E/F, U+061C: a
+ * right-to-left override shows `moc.elgoog` as `google.com`), zero-width characters, word joiner,
+ * line/paragraph separators and the BOM. Owners percent-encode what they really mean.
+ */
+export const HIDDEN_URL_CHARS = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+
+/** Why `v` carries a character no owner-set URL may carry (`HIDDEN_URL_CHARS`), or undefined. */
+export function hiddenCharProblem(v: string): string | undefined {
+  const c = HIDDEN_URL_CHARS.exec(v)?.[0];
+  if (c === undefined) return undefined;
+  return `must not contain control, invisible or text-direction characters (found U+${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}; percent-encode it)`;
+}
+
+/**
  * Why a link target in a flow config (a button, an image) is not an unambiguous http(s) URL, or
  * undefined. Configs are versioned documents echoed back as written, so instead of storing a
  * normalised form (as short links do, links.destination.ts) the forms a browser would read
@@ -10,6 +26,8 @@ import { z } from 'zod';
  * (`https://good.example@evil.example`).
  */
 export function webUrlProblem(v: string): string | undefined {
+  const hidden = hiddenCharProblem(v);
+  if (hidden) return hidden;
   if (!/^https?:\/\/[^/\\]/i.test(v)) return 'must start with http:// or https:// and a host';
   if (v.includes('\\')) return 'must not contain backslashes (write %5C)';
   let url: URL;
@@ -22,7 +40,12 @@ export function webUrlProblem(v: string): string | undefined {
   return undefined;
 }
 
-/** An http(s) (or, with `protocol`, https-only) link target of a flow config; see `webUrlProblem`. */
+/**
+ * The one schema of every owner-set web URL (#34): flow configs, an app's logoUrl and promotion
+ * metadata, promotion content. http(s) or, with `protocol`, https only; see `webUrlProblem`.
+ * Owner-set URLs of other schemes (short-link destinations, promotion custom schemes) go through
+ * links.destination.ts `parseDestination`, which applies the same credentials and hidden-character rules.
+ */
 export function configUrl(opts: { protocol: RegExp; message: string }) {
   return z
     .url(opts)

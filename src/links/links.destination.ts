@@ -10,7 +10,7 @@
  *
  * Everything else is refused: script and local-data schemes, browser and OS internals
  * (`ms-msdt:`, `search-ms:`, `intent:`, `view-source:`, `jar:`, `chrome:`, ...), and unknown
- * schemes. `NEVER_SCHEMES` are refused even when an app names one as its deep-link scheme, and
+ * schemes. The refused schemes (links.refused-schemes.ts) are refused even when an app names one as its deep-link scheme, and
  * they are looked for under every disguise (case, whitespace or control characters mixed in,
  * percent-encoding, HTML entities) for a clear message. URLs with credentials (`user:pass@`)
  * are refused: they are the classic way to dress `https://bank.example@evil.example` up.
@@ -19,6 +19,9 @@
  * run by the request schema, which stores its normalised URL) and `schemeProblem` (the
  * allowlist, run by the service with the app's deep-link scheme).
  */
+
+import { HIDDEN_URL_CHARS } from '../kernel/web-url.js';
+import { isRefusedScheme } from './links.refused-schemes.js';
 
 /**
  * Store and contact schemes allowed for every app. Store: `itms-apps`/`itms-appss` open the App
@@ -31,17 +34,11 @@ export const STORE_AND_CONTACT_SCHEMES: readonly string[] = ['itms-apps', 'itms-
 const WEB_SCHEMES = ['http', 'https'];
 
 /**
- * Schemes that run code, read local data, or reach browser or OS internals: never a destination,
- * even as an app's deep-link scheme. Windows `ms-*` handlers (ms-msdt, ms-officecmd, ms-word, ...)
- * are refused by prefix.
+ * Schemes that run code, read local data, reach browser or OS internals, mount shares, install
+ * software or open remote sessions: never a destination, even as an app's deep-link scheme. The
+ * one maintained list, with its source, is links.refused-schemes.ts.
  */
-const NEVER_SCHEMES: ReadonlySet<string> = new Set([
-  'javascript', 'data', 'file', 'vbscript', 'blob', 'about', 'filesystem', 'view-source', 'jar', 'intent',
-  'chrome', 'chrome-extension', 'chrome-untrusted', 'edge', 'opera', 'brave', 'moz-extension', 'resource',
-  'res', 'wyciwyg', 'livescript', 'mocha', 'search', 'search-ms', 'shell', 'hcp', 'its', 'mk', 'mhtml', 'jnlp',
-]);
-
-const isNever = (scheme: string) => NEVER_SCHEMES.has(scheme) || scheme.startsWith('ms-');
+const isNever = isRefusedScheme;
 
 // C0/C1 controls, every Unicode space, zero-width and bidi marks, line/paragraph separators, BOM.
 const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u1680\u180e\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\ufeff]/g;
@@ -89,7 +86,7 @@ export function parseDestination(raw: string): ParsedDestination {
   if (s === '') return { ok: false, message: 'must not be empty' };
   const hidden = disguisedScheme(s);
   if (hidden) return { ok: false, message: `${hidden}: URLs are not allowed` };
-  if (/[\u0000-\u0020\u007f-\u009f\u2028\u2029\u200b-\u200f\u202a-\u202e\ufeff]/.test(s)) {
+  if (/\s/.test(s) || HIDDEN_URL_CHARS.test(s)) {
     return { ok: false, message: 'must not contain spaces or control characters' };
   }
   if (!/^[a-z][a-z0-9+.-]*:/i.test(s)) return { ok: false, message: 'must be an absolute URL with a scheme (https://… or myapp://…)' };

@@ -1,6 +1,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Config } from '../config.js';
 import { openAndMigrate } from '../db/index.js';
+import { checkSecretFingerprint } from '../db/secret-fingerprint.js';
 import { buildCapabilities } from '../server.js';
 import { createMcpServer } from './server.js';
 
@@ -9,6 +10,7 @@ export async function runStdioMcp(config: Config): Promise<void> {
   const token = process.env.APPFLOWS_TOKEN;
   if (!token) throw new Error('APPFLOWS_TOKEN is required: create one with `appflows token create --name mcp`');
   const db = await openAndMigrate(config.database);
+  await checkSecretFingerprint(db.db, config.secret);
   const { services, operations } = buildCapabilities(config, db);
   const { accountId } = await services.tokens.authenticate(`Bearer ${token}`).catch(() => {
     throw new Error('APPFLOWS_TOKEN is invalid or revoked');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { AppError } from '../kernel/errors.js';
+import { parseJsonBounded } from '../kernel/json-depth.js';
 import { parseInput, type ClientInfo, type Operation, type TextResult } from '../kernel/operation.js';
 
 /**
@@ -66,7 +67,7 @@ export async function callTool(tool: McpTool, args: Record<string, unknown>, acc
       // Agents sometimes pass the object as a JSON string; accept it like the REST clients do.
       if (typeof body === 'string') {
         try {
-          body = JSON.parse(body);
+          body = parseJsonBounded(body);
         } catch {
           /* leave it: validation reports "expected object, received string" */
         }

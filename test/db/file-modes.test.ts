@@ -2,6 +2,7 @@ import { chmodSync, existsSync, mkdtempSync, statSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { backupSqlite } from '../../src/db/backup.js';
 import { openAndMigrate } from '../../src/db/index.js';
 
 const mode = (path: string) => statSync(path).mode & 0o777;
@@ -41,5 +42,22 @@ describe('SQLite files are owner-only', () => {
     } finally {
       await db.close();
     }
+  });
+
+  it('writes `appflows backup` copies 0600, whatever the umask', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'appflows-modes-'));
+    const file = join(dir, 'appflows.db');
+    const db = await openAndMigrate({ dialect: 'sqlite', url: file });
+    await db.db.insertInto('accounts').values({ id: 'acct_backup', name: 'Backup', created_at: new Date().toISOString() }).execute();
+    const copy = join(dir, 'copy.db');
+    const umask = process.umask(0o022);
+    try {
+      await backupSqlite(file, copy);
+    } finally {
+      process.umask(umask);
+      await db.close();
+    }
+    expect(mode(copy)).toBe(0o600);
+    expect(existsSync(`${copy}.partial`)).toBe(false);
   });
 });

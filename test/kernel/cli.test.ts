@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cli, dropProcessSchemas, freePort, processEnv } from '../process-helpers.js';
+import { cli, dropProcessSchemas, processEnv } from '../process-helpers.js';
 
 const noStack = (text: string) => expect(text).not.toMatch(/\n\s+at .+:\d+/);
 
@@ -32,9 +32,10 @@ describe('CLI: a user mistake is one clear line and a non-zero exit, never a sta
   });
 
   it('a port in use', async () => {
-    const port = await freePort();
-    const squatter = createServer().listen(port, '127.0.0.1');
+    // The squatter takes a port of the system's choosing: nothing else can take it in between.
+    const squatter = createServer().listen(0, '127.0.0.1');
     await new Promise((r) => squatter.once('listening', r));
+    const port = (squatter.address() as { port: number }).port;
     try {
       const env = processEnv('sqlite');
       const r = await new Promise<{ code: number | null; stderr: string }>((done) => {
@@ -55,15 +56,17 @@ describe('CLI: a user mistake is one clear line and a non-zero exit, never a sta
 describe('npm start', () => {
   it('stops the server gracefully on SIGTERM to the npm process (no node child left running)', async () => {
     const env = processEnv('sqlite', { LOG_LEVEL: 'info' });
-    const port = await freePort();
-    const npm = spawn('npm', ['start'], { cwd: resolve(import.meta.dirname, '../..'), env: { ...env, PORT: String(port) } });
+    // Port 0: the server reports the port it bound on stderr.
+    const npm = spawn('npm', ['start'], { cwd: resolve(import.meta.dirname, '../..'), env: { ...env, PORT: '0' } });
     let out = '';
     npm.stdout.on('data', (d) => (out += d));
     npm.stderr.on('data', (d) => (out += d));
-    const url = `http://127.0.0.1:${port}`;
+    let url = '';
     for (let i = 0; ; i++) {
-      if (i > 300 || npm.exitCode !== null) throw new Error(`did not start:\n${out}`);
-      if (await fetch(`${url}/healthz`).then((r) => r.ok, () => false)) break;
+      if (i > 600 || npm.exitCode !== null) throw new Error(`did not start:\n${out}`);
+      const port = /^appflows: listening on http:\/\/\S+:(\d+)$/m.exec(out)?.[1];
+      if (port) url = `http://127.0.0.1:${port}`;
+      if (url && (await fetch(`${url}/healthz`).then((r) => r.ok, () => false))) break;
       await new Promise((r) => setTimeout(r, 100));
     }
     npm.kill('SIGTERM');

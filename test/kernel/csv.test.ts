@@ -33,6 +33,9 @@ describe('CSV formula guard', () => {
       'Mozilla/5.0 (X11;=cmd|calc)', 'Mozilla/5.0 (X11; =cmd)',
       'a,=1', 'a, "=1"', 'a|@x', 'a\t+1', 'line\n-1', 'a\r\n=1', 'a；＝1', 'a，=1', 'a｜=1',
       '　=1', 'a;\u00a0=1',
+      // Invisible characters between a separator and `=`, and Unicode line breaks as separators.
+      'a;\u00ad=1', 'a;\u180e=1', 'a;\u2060=1', 'a;\u200d=1', 'a;\u202e=1', 'a;\ufe0f=1', '\u00ad=1', '\u2060\u180e @x',
+      'a\u0085=1', 'a\u2028=1', 'a\u2029+1', 'a\v=1', 'a\f-1', 'a\x1e@x', 'a\u2028\u00ad=1',
     ]) {
       expect(needsFormulaGuard(v), JSON.stringify(v)).toBe(true);
       expect(guardCell(v)).toBe(`'${v}`);
@@ -42,7 +45,7 @@ describe('CSV formula guard', () => {
   it('leaves ordinary text, numbers and empties alone', () => {
     for (const v of [
       '', 'hello', 'a+b@example.com', 'user-1@example.com', '2026-01-01T00:00:00.000Z',
-      'say "hi", ok\nline2', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', 'x = 1', '1+1', 'a;b', 'c1x2',
+      'say "hi", ok\nline2', 'a\u2028b', 'x\u00ad-y', 'a;\u2010=1', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)', 'x = 1', '1+1', 'a;b', 'c1x2',
       '{"raw":"=HYPERLINK(\\"http://x\\")"}',
     ]) {
       expect(needsFormulaGuard(v), JSON.stringify(v)).toBe(false);
@@ -57,8 +60,10 @@ describe('CSV formula guard', () => {
     // The rule as the comment in csv.ts states it, walked one character at a time (how the guard
     // was first written), against the guard that jumps between separators.
     const trigger = new Set('=+-@\uFF1D\uFF0B\uFF0D\uFF20');
-    const separator = new Set(',;|\t\r\n\uFF0C\uFF1B\uFF5C');
-    const skippable = (c: string) => ' \v\f"\'\u00A0\u3000\uFEFF\uFF02\uFF07'.includes(c) || (c >= '\u2000' && c <= '\u200b');
+    const separator = new Set(',;|\t\r\n\v\f\x1C\x1D\x1E\x85\u2028\u2029\uFF0C\uFF1B\uFF5C');
+    const ranges = [[0x115f, 0x1160], [0x17b4, 0x17b5], [0x180b, 0x180f], [0x2000, 0x200f], [0x202a, 0x202f], [0x205f, 0x206f], [0xfe00, 0xfe0f], [0xfff0, 0xfff8]];
+    const skippable = (c: string) =>
+      ' "\'\u00A0\u00AD\u034F\u061C\u1680\u3000\u3164\uFEFF\uFFA0\uFF02\uFF07'.includes(c) || ranges.some(([a, b]) => c.charCodeAt(0) >= a && c.charCodeAt(0) <= b);
     const byHand = (v: string) => {
       if (v[0] === '\t' || v[0] === '\r') return true;
       let boundary = true;
@@ -70,7 +75,7 @@ describe('CSV formula guard', () => {
       }
       return false;
     };
-    const alphabet = [...'ab1 =+-@,;|\t\r\n"\'\u00A0\u3000\uFF1D\uFF0C\uFF1B\uFF5C\u2003\u200bx'];
+    const alphabet = [...'ab1 =+-@,;|\t\r\n"\'\u00A0\u3000\uFF1D\uFF0C\uFF1B\uFF5C\u2003\u200bx\u00AD\u180E\u2060\u0085\u2028\u2029\v\u202E\u2010'];
     for (let i = 0; i < 20_000; i++) {
       let v = '';
       for (let n = Math.floor(Math.random() * 9); n > 0; n--) v += alphabet[Math.floor(Math.random() * alphabet.length)];

@@ -76,4 +76,16 @@ export const kernelMigrations: Record<string, Migration> = {
       await sql`CREATE UNIQUE INDEX flows_primary_uq ON flows (app_id, type) WHERE is_primary = 1`.execute(db);
     },
   },
+  // Why: facts about the whole installation, first the fingerprint of the SECRET it was started
+  // with, so a node with another SECRET refuses to start instead of counting one voter twice.
+  '0004_instance_settings': {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('instance_settings')
+        .addColumn('key', 'text', (c) => c.primaryKey())
+        .addColumn('value', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .execute();
+    },
+  },
 };

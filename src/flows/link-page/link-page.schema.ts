@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webUrlProblem } from '../../kernel/web-url.js';
+import { HIDDEN_URL_CHARS, webUrlProblem } from '../../kernel/web-url.js';
 import { formHero, text } from '../forms/forms.schema.js';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 
@@ -16,7 +16,7 @@ export const MAX_LINKS = 25;
  */
 export function linkUrlProblem(v: string): string | undefined {
   if (/^mailto:/i.test(v)) {
-    if (/[\s\u0000-\u001f\u007f]/.test(v)) return 'must not contain spaces or control characters (percent-encode them)';
+    if (/\s/.test(v) || HIDDEN_URL_CHARS.test(v)) return 'must not contain spaces or control characters (percent-encode them)';
     if (v.length === 'mailto:'.length || v[7] === '?') return 'needs an address after mailto:';
     try {
       new URL(v);

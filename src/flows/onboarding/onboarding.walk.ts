@@ -211,12 +211,18 @@ export function stepOfIssues(c: OnboardingConfig, issues: Issue[]): { index: num
  * that does not append `scheme=`). A web session without `scheme=` ends on the web: its visitor
  * may not have the app yet, and a deep link would go nowhere.
  *
- * When the app has a scheme on file, a different `scheme=` is never followed: the deep link
- * carries the claim token (the answers and the email), and a crafted link must not hand it to
- * whatever other app registered that scheme.
+ * The deep link carries the claim token (the answers and the email), so a `scheme=` nobody
+ * vouched for is never followed (#34):
+ * - an app with a scheme on file only ever gets that scheme: a crafted link must not hand the
+ *   token to whatever other app registered another one;
+ * - an app without one takes `scheme=` only in a session the SDK started (`POST
+ *   /api/public/onboarding/sessions`: the SDK appends its own urlScheme, WIRE D), and only a
+ *   scheme an app may own (`usableScheme`: never a refused one such as `smb`, `steam`,
+ *   `itms-services`). A web session (`/onboarding/<app>?scheme=…`, a link anyone can craft)
+ *   ends on the web whatever `scheme=` says.
  */
 export function endScheme(progress: Progress, sessionSource: string, appScheme: string | null): string | null {
   const own = usableScheme(appScheme);
   if (own) return progress.scheme === own || sessionSource === 'sdk' ? own : null;
-  return progress.scheme ?? null;
+  return sessionSource === 'sdk' ? (progress.scheme ?? null) : null;
 }

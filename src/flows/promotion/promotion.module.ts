@@ -21,7 +21,10 @@ export const promotionModule = defineModule({
     return {
       services: { promotion: { promotions, owner, store } },
       operations: promotionOperations({ apps: k.apps, promotions, owner }, k.config.publicRateLimit),
-      subjectData: promotionSubjectData(k.db.db, () => promotions.history.clear()),
+      subjectData: promotionSubjectData(k.db.db, () => {
+        promotions.history.clear();
+        promotions.reservations.clear();
+      }),
       overview: [
         { metric: 'promotion.impressions', label: 'Promotion impressions', flowType: 'app_promotion', section: 'promotion' },
         { metric: 'promotion.taps', label: 'Promotion taps', flowType: 'app_promotion', section: 'promotion' },

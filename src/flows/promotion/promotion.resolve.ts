@@ -11,14 +11,24 @@ import { createRotation, type Candidate } from './promotion.rotation.js';
 import type { PromotionConfig, PromotionDestination } from './promotion.schema.js';
 import { PROMOTION_CACHE_MS, type PromotionState } from './promotion.state.js';
 import type { HistoryCache } from './promotion.history.js';
+import type { Reservations } from './promotion.reservations.js';
 import type { PromotionStore } from './promotion.store.js';
 import type { TokenSigner } from './promotion.token.js';
 
 const DAY = 86_400_000;
 
 /** Resolve: the hot path, called at app launch. */
-export function createResolver(deps: { store: PromotionStore; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock; state: PromotionState; history: HistoryCache }) {
-  const { store, signer, flows, apps, clock, state, history } = deps;
+export function createResolver(deps: {
+  store: PromotionStore;
+  signer: TokenSigner;
+  flows: FlowService;
+  apps: AppService;
+  clock: Clock;
+  state: PromotionState;
+  history: HistoryCache;
+  reservations: Reservations;
+}) {
+  const { store, signer, flows, apps, clock, state, history, reservations } = deps;
   const rotation = createRotation();
 
   /** Placement name -> flow slug, per app slug (a flow's placement is in its published config). */
@@ -102,11 +112,17 @@ export function createResolver(deps: { store: PromotionStore; signer: TokenSigne
       const lastSeen = new Map<string, number>(); // any placement of the app: cooldowns
       const seenHere = new Map<string, number>(); // this placement: smart rotation
       const installedByEvent = new Set<string>();
+      // Per-user cap: stored impressions in the window plus this node's shows not among them yet
+      // (promotion.reservations.ts); checked again, synchronously, right before a show is reserved.
+      const capKey = freq.maxImpressionsPerWindow > 0 ? userKey : null;
+      let inWindow = 0;
+      let windowImpressions: Set<string> | undefined; // `destination\ncreated_at` of this flow's impressions in the window
+      const capReached = () =>
+        capKey !== null && inWindow + reservations.live(app.id, capKey, flowId, nowMs, (i) => !!windowImpressions?.has(i)) >= freq.maxImpressionsPerWindow;
       if (userKey) {
         const maxCooldown = Math.max(0, ...cfg.destinations.map((d) => d.cooldownDays ?? 0));
         const since = new Date(nowMs - Math.max(freq.windowDays, maxCooldown) * DAY).toISOString();
         const windowStart = new Date(nowMs - freq.windowDays * DAY).toISOString();
-        let inWindow = 0;
         for (const h of await history.get(app.id, userKey, since)) {
           const t = Date.parse(h.created_at);
           if (h.event === 'installed' || h.event === 'opened') installedByEvent.add(h.destination_app_id);
@@ -114,9 +130,12 @@ export function createResolver(deps: { store: PromotionStore; signer: TokenSigne
           if ((lastSeen.get(h.destination_app_id) ?? -Infinity) < t) lastSeen.set(h.destination_app_id, t);
           if (h.flow_id !== flowId) continue;
           if ((seenHere.get(h.destination_app_id) ?? -Infinity) < t) seenHere.set(h.destination_app_id, t);
-          if (h.created_at >= windowStart) inWindow++;
+          if (h.created_at >= windowStart) {
+            inWindow++;
+            if (capKey !== null) (windowImpressions ??= new Set()).add(`${h.destination_app_id}\n${h.created_at}`);
+          }
         }
-        if (freq.maxImpressionsPerWindow > 0 && inWindow >= freq.maxImpressionsPerWindow) return none('frequency_cap');
+        if (capReached()) return none('frequency_cap');
       }
 
       const byId = await state.accountApps(app.account_id);
@@ -144,9 +163,12 @@ export function createResolver(deps: { store: PromotionStore; signer: TokenSigne
       else picked = rotation.weighted(versionId, tier.map((e) => e.c));
       if (!picked) return none('no_eligible_destination');
       const e = tier.find((x) => x.c === picked)!;
+      // Concurrent resolves of this user may have reserved shows since the check above.
+      if (capReached()) return none('frequency_cap');
 
       countDecision(app.id, flowId, e.app.id, day);
       const { token, claims } = signer.sign({ a: app.id, f: flowId, v: versionId, p: cfg.placement, d: e.app.id, ...(b.userId ? { u: b.userId } : {}), ...(b.anonymousId ? { an: b.anonymousId } : {}) }, now);
+      if (capKey !== null) reservations.reserve(app.id, capKey, flowId, claims.n, nowMs);
       return {
         decision: 'show',
         placement: cfg.placement,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { parseDestination } from '../../links/links.destination.js';
+import { configUrl } from '../../kernel/web-url.js';
 
 const text = (max: number) => z.string().trim().max(max);
-const httpsUrl = z.url({ protocol: /^https$/, message: 'must be an https URL' }).max(2000);
+/** The owner-URL rule (kernel/web-url.ts): https with a host, no user:pass@, no hidden or bidi characters. */
+const httpsUrl = configUrl({ protocol: /^https$/, message: 'must be an https URL' });
 const isoTime = z.iso.datetime({ offset: true }).describe('ISO 8601 date-time (UTC or with an offset).');
 const country = z.string().regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code in upper case (US, DE)');
 const language = z.string().regex(/^[a-z]{2,3}$/, 'must be an ISO 639 language code in lower case (en, de)');
@@ -32,6 +34,16 @@ const appUrl = z
     if (!p.ok) ctx.addIssue({ code: 'custom', message: p.message });
   });
 
+/** An `itms-apps(s)://` store URL, with the short-link rules every non-web owner URL shares (no user:pass@, no hidden characters). */
+const storeSchemeUrl = z
+  .string()
+  .max(2000)
+  .regex(/^itms-apps?s?:\/\/\S+$/, 'must be https or itms-apps://')
+  .superRefine((v, ctx) => {
+    const p = parseDestination(v);
+    if (!p.ok) ctx.addIssue({ code: 'custom', message: p.message });
+  });
+
 /** What opens when the user already has the destination app. */
 export const installedAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('open_home') }).strict().describe('Opens the app: its universalLinkBase, else `<deepLinkScheme>://`.'),
@@ -46,7 +58,7 @@ export type InstalledAction = z.infer<typeof installedAction>;
 export const notInstalledAction = z.discriminatedUnion('type', [
   z.object({ type: z.literal('sk_overlay') }).strict().describe('The native install overlay (SKOverlay), with appStoreId.'),
   z.object({ type: z.literal('store_product_page') }).strict().describe('The in-app store product page sheet (SKStoreProductViewController), falling back to storeUrl.'),
-  z.object({ type: z.literal('app_store_url'), url: z.union([httpsUrl, z.string().regex(/^itms-apps?s?:\/\/\S+$/, 'must be https or itms-apps://')]).optional() }).strict().describe('Opens a store URL (default: the app’s storeUrl).'),
+  z.object({ type: z.literal('app_store_url'), url: z.union([httpsUrl, storeSchemeUrl]).optional() }).strict().describe('Opens a store URL (default: the app’s storeUrl).'),
 ]);
 export type NotInstalledAction = z.infer<typeof notInstalledAction>;
 

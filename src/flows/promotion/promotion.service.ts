@@ -4,6 +4,7 @@ import type { FlowService } from '../../kernel/flows/flows.service.js';
 import type { EventWriter } from './promotion.events.js';
 import { createHistoryCache } from './promotion.history.js';
 import { createResolver } from './promotion.resolve.js';
+import { createReservations } from './promotion.reservations.js';
 import { createPromotionState } from './promotion.state.js';
 import type { PromotionStore } from './promotion.store.js';
 import type { TokenSigner } from './promotion.token.js';
@@ -13,6 +14,7 @@ import { createTracking } from './promotion.tracking.js';
 export function createPromotionService(deps: { store: PromotionStore; writer: EventWriter; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock }) {
   const state = createPromotionState(deps.apps);
   const history = createHistoryCache(deps.store, { singleWriter: deps.store.singleWriter });
-  return { ...createResolver({ ...deps, state, history }), ...createTracking({ ...deps, state, history }), history };
+  const reservations = createReservations();
+  return { ...createResolver({ ...deps, state, history, reservations }), ...createTracking({ ...deps, state, history, reservations }), history, reservations };
 }
 export type PromotionService = ReturnType<typeof createPromotionService>;

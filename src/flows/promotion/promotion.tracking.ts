@@ -10,12 +10,23 @@ import type { PromotionEvent } from './promotion.public.schema.js';
 import { DEFAULT_WINDOW_HOURS, type PromotionConfig } from './promotion.schema.js';
 import type { PromotionState } from './promotion.state.js';
 import type { HistoryCache } from './promotion.history.js';
+import type { Reservations } from './promotion.reservations.js';
 import type { PromotionStore } from './promotion.store.js';
 import type { TokenSigner } from './promotion.token.js';
 
 /** Funnel events (signed tokens, idempotent, durable, exact caps) and the destination app's pending route. */
-export function createTracking(deps: { store: PromotionStore; writer: EventWriter; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock; state: PromotionState; history: HistoryCache }) {
-  const { store, writer, signer, flows, apps, clock, state, history } = deps;
+export function createTracking(deps: {
+  store: PromotionStore;
+  writer: EventWriter;
+  signer: TokenSigner;
+  flows: FlowService;
+  apps: AppService;
+  clock: Clock;
+  state: PromotionState;
+  history: HistoryCache;
+  reservations: Reservations;
+}) {
+  const { store, writer, signer, flows, apps, clock, state, history, reservations } = deps;
   return {
     async event(trackingToken: string, event: PromotionEvent, client: ClientInfo) {
       const claims = signer.verify(trackingToken);
@@ -60,7 +71,11 @@ export function createTracking(deps: { store: PromotionStore; writer: EventWrite
         },
       });
       // This node's resolves see the event at once (promotion.history.ts).
-      if (out.inserted && userKey) history.add(source.id, userKey, { flow_id: claims.f, destination_app_id: claims.d, event, created_at: createdAt });
+      if (out.inserted && userKey) {
+        history.add(source.id, userKey, { flow_id: claims.f, destination_app_id: claims.d, event, created_at: createdAt });
+        // The decision's reserved impression is now a stored one (promotion.reservations.ts).
+        if (event === 'impression') reservations.consume(source.id, userKey, claims.f, claims.n, claims.d, createdAt);
+      }
       if (out.full) state.capReached(claims.f, claims.d, cap);
       return { ok: true as const, event, duplicate: !out.inserted, counted: out.counted && cap > 0 };
     },

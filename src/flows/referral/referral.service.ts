@@ -130,12 +130,13 @@ export function createReferralService(deps: { store: ReferralStore; flows: FlowS
       if (await store.attributionOf(p.app.id, refereeKey)) return already();
       // A token already used by another referee: the token is spent.
       if (pending && pending.status !== 'pending') throw notFound('Unknown or expired claim token');
-      if (c.maxInvitesPerReferrer && (await store.countAttributed(p.app.id, referrer.user_id)) >= c.maxInvitesPerReferrer) {
-        throw new AppError(409, 'This invite has reached its limit', { inviteLimitReached: true });
-      }
-      if (c.maxReferralsPerDevice && (await store.countAttributed(p.app.id, referrer.user_id, client.ipHash)) >= c.maxReferralsPerDevice) {
-        throw new AppError(409, 'Too many referrals from this device', { deviceLimitReached: true });
-      }
+      // Checked again by the store under the referrer's lock as it stores (concurrent attributions,
+      // other nodes); these reads only spare a transaction when the cap is plainly reached.
+      const inviteLimit = () => new AppError(409, 'This invite has reached its limit', { inviteLimitReached: true });
+      const deviceLimit = () => new AppError(409, 'Too many referrals from this device', { deviceLimitReached: true });
+      if (c.maxInvitesPerReferrer && (await store.countAttributed(p.app.id, referrer.user_id)) >= c.maxInvitesPerReferrer) throw inviteLimit();
+      if (c.maxReferralsPerDevice && (await store.countAttributed(p.app.id, referrer.user_id, client.ipHash)) >= c.maxReferralsPerDevice) throw deviceLimit();
+      const caps = { referrer: referrer.user_id, maxInvites: c.maxInvitesPerReferrer ?? 0, maxPerDevice: c.maxReferralsPerDevice ?? 0, ipHash: client.ipHash };
       const reward = refereeRewardOf(c);
       const now = clock.now().toISOString();
       const attribution = {
@@ -148,19 +149,24 @@ export function createReferralService(deps: { store: ReferralStore; flows: FlowS
         country: client.country,
       };
       const stored = pending
-        ? await store.attributePending(p.app.id, pending.id, attribution)
-        : await store.insertReferral({
-            id: rowId(),
-            app_id: p.app.id,
-            code: referrer.code,
-            referrer_user_id: referrer.user_id,
-            status: 'attributed',
-            source: 'code',
-            claim_hash: null,
-            claim_expires_at: null,
-            created_at: now,
-            ...attribution,
-          });
+        ? await store.attributePending(p.app.id, pending.id, attribution, caps)
+        : await store.insertReferral(
+            {
+              id: rowId(),
+              app_id: p.app.id,
+              code: referrer.code,
+              referrer_user_id: referrer.user_id,
+              status: 'attributed',
+              source: 'code',
+              claim_hash: null,
+              claim_expires_at: null,
+              created_at: now,
+              ...attribution,
+            },
+            caps,
+          );
+      if (stored === 'inviteLimit') throw inviteLimit();
+      if (stored === 'deviceLimit') throw deviceLimit();
       // Lost a race: this referee was attributed meanwhile (or the token was spent by another).
       if (!stored) {
         if (await store.attributionOf(p.app.id, refereeKey)) return already();

@@ -7,17 +7,52 @@ import { bump, pgShard } from '../../kernel/rollups.js';
 
 export type ReferralRow = Selectable<ReferralsTable>;
 
+/**
+ * The attribution caps of an app's referral flow (0 = none), checked in the attribution's own
+ * transaction under the referrer's lock, so concurrent attributions (on any number of nodes)
+ * never store more than the cap. The device cap counts one client's attributions to this
+ * referrer, so the referrer's lock covers it too.
+ */
+export interface AttributionCaps {
+  referrer: string;
+  maxInvites: number;
+  maxPerDevice: number;
+  ipHash: string;
+}
+/** true: stored; false: a clash (the referee already attributed, the token spent); else the cap that refused it. */
+export type AttributeOutcome = boolean | 'inviteLimit' | 'deviceLimit';
+
 /** Referral codes and referrals, scoped by app. */
 export function createReferralStore(handle: DbHandle) {
   const { db, dialect } = handle;
 
-  /** Serialises one referrer's reward claims: PostgreSQL across processes; SQLite has one writer. */
+  /** Serialises one referrer's reward claims and attributions: PostgreSQL across processes; SQLite has one writer. */
   const lockReferrer = async (trx: Kysely<Database>, appId: string, userId: string) => {
     if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`referral:${appId}:${userId}`}))`.execute(trx);
   };
 
   /** The daily counter of attributions (kernel/rollups.ts), in the attribution's own transaction. */
   const countAttribution = (trx: Kysely<Database>, appId: string, at: string) => bump(trx, [{ appId, metric: 'referral.referrals', at }], dialect === 'postgres' ? pgShard() : 0);
+
+  const countIn = (on: Db, appId: string, referrer: string, ipHash?: string) => {
+    let q = on
+      .selectFrom('referrals')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('app_id', '=', appId)
+      .where('referrer_user_id', '=', referrer)
+      .where('status', '=', 'attributed');
+    if (ipHash) q = q.where('ip_hash', '=', ipHash);
+    return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+  };
+
+  /** Under the referrer's lock (taken here): the cap this attribution would pass, if any. */
+  const capHit = async (trx: Kysely<Database>, appId: string, caps: AttributionCaps | undefined): Promise<'inviteLimit' | 'deviceLimit' | null> => {
+    if (!caps || (!caps.maxInvites && !caps.maxPerDevice)) return null;
+    await lockReferrer(trx, appId, caps.referrer);
+    if (caps.maxInvites && (await countIn(trx, appId, caps.referrer)) >= caps.maxInvites) return 'inviteLimit';
+    if (caps.maxPerDevice && (await countIn(trx, appId, caps.referrer, caps.ipHash)) >= caps.maxPerDevice) return 'deviceLimit';
+    return null;
+  };
 
   return {
     codeOf(appId: string, userId: string) {
@@ -32,11 +67,14 @@ export function createReferralStore(handle: DbHandle) {
       return Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
     },
     /**
-     * Stores a referral; false when it clashes (the referee already attributed, a token hash reused).
-     * An attribution adds to the daily `referral.referrals` counter in the same transaction.
+     * Stores a referral; false when it clashes (the referee already attributed, a token hash reused),
+     * or the cap of `caps` it would pass. An attribution adds to the daily `referral.referrals`
+     * counter in the same transaction.
      */
-    insertReferral(row: Omit<ReferralRow, 'referrer_rewarded' | 'referrer_rewarded_at'>) {
+    insertReferral(row: Omit<ReferralRow, 'referrer_rewarded' | 'referrer_rewarded_at'>, caps?: AttributionCaps): Promise<AttributeOutcome> {
       return db.transaction().execute(async (trx) => {
+        const capped = await capHit(trx, row.app_id, caps);
+        if (capped) return capped;
         const r = await trx.insertInto('referrals').values({ ...row, referrer_rewarded: 0, referrer_rewarded_at: null }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
         const stored = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
         if (stored && row.status === 'attributed') await countAttribution(trx, row.app_id, row.attributed_at!);
@@ -50,10 +88,20 @@ export function createReferralStore(handle: DbHandle) {
     attributionOf(appId: string, refereeKey: string) {
       return db.selectFrom('referrals').selectAll().where('app_id', '=', appId).where('referee_key', '=', refereeKey).executeTakeFirst();
     },
-    /** Turns a pending landing visit into the attribution; false when it is no longer pending or the referee already has one. */
-    async attributePending(appId: string, id: string, set: Pick<ReferralRow, 'referee_key' | 'referee_user_id' | 'referee_anonymous_id' | 'attributed_at' | 'referee_rewarded' | 'ip_hash' | 'country'>): Promise<boolean> {
+    /**
+     * Turns a pending landing visit into the attribution; false when it is no longer pending or the
+     * referee already has one, or the cap of `caps` it would pass.
+     */
+    async attributePending(
+      appId: string,
+      id: string,
+      set: Pick<ReferralRow, 'referee_key' | 'referee_user_id' | 'referee_anonymous_id' | 'attributed_at' | 'referee_rewarded' | 'ip_hash' | 'country'>,
+      caps?: AttributionCaps,
+    ): Promise<AttributeOutcome> {
       try {
-        return await db.transaction().execute(async (trx) => {
+        return await db.transaction().execute(async (trx): Promise<AttributeOutcome> => {
+          const capped = await capHit(trx, appId, caps);
+          if (capped) return capped;
           const r = await trx.updateTable('referrals').set({ ...set, status: 'attributed' }).where('app_id', '=', appId).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
           if (Number(r.numUpdatedRows) !== 1) return false;
           await countAttribution(trx, appId, set.attributed_at!);
@@ -65,15 +113,9 @@ export function createReferralStore(handle: DbHandle) {
         throw err;
       }
     },
+    /** The referrer's attributions (from one client when `ipHash` is given). */
     countAttributed(appId: string, referrer: string, ipHash?: string) {
-      let q = db
-        .selectFrom('referrals')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('app_id', '=', appId)
-        .where('referrer_user_id', '=', referrer)
-        .where('status', '=', 'attributed');
-      if (ipHash) q = q.where('ip_hash', '=', ipHash);
-      return q.executeTakeFirstOrThrow().then((r) => Number(r.n));
+      return countIn(db, appId, referrer, ipHash);
     },
 
     /**

@@ -115,6 +115,33 @@ describeEachDb('app promotion: rotation, caps and two nodes', (dialect) => {
     expect(stats.placements[0].destinations.find((d: { appId: string }) => d.appId === apps.dest.focus.id).totals).toMatchObject({ decisions: 120, impressions: 120, impressionsOverCap: 95 });
   }, 60_000);
 
+  it('the per-user frequency cap holds under 20 concurrent resolves of one user: shows reserve their impression', async () => {
+    // Not calm: the two-nodes case below reads calm's cap counter.
+    const config = { ...rotating('freq_race', 'smart'), destinations: [apps.dest.focus.id, apps.dest.habit.id].map((destinationAppId) => ({ destinationAppId })), frequency: { maxImpressionsPerWindow: 2 } };
+    await putAndPublish(t, 'sleepy', config, 'freq-race');
+    const impressionsOf = async (userId: string) =>
+      Number((await t.db.db.selectFrom('promotion_events').select((eb) => eb.fn.countAll<number>().as('n')).where('user_id', '=', userId).where('event', '=', 'impression').executeTakeFirstOrThrow()).n);
+    const decisions = await Promise.all(Array.from({ length: 20 }, () => resolve({ placement: 'freq_race', userId: 'racer' })));
+    const shown = decisions.filter((d) => d.decision === 'show');
+    expect(shown).toHaveLength(2);
+    for (const d of decisions.filter((x) => x.decision !== 'show')) expect(d).toEqual({ decision: 'none', reason: 'frequency_cap' });
+    // The app shows both (and reports each twice, concurrently): two impressions stored, the cap still holds.
+    await Promise.all([...shown, ...shown].map((d) => post(inject, 'event', { trackingToken: d.trackingToken, event: 'impression' })));
+    expect(await impressionsOf('racer')).toBe(2);
+    const again = await Promise.all(Array.from({ length: 20 }, () => resolve({ placement: 'freq_race', userId: 'racer' })));
+    expect(again.filter((d) => d.decision === 'show')).toHaveLength(0);
+    expect(await impressionsOf('racer')).toBe(2);
+    // A shown impression counts once: as its reservation, then as the stored row (never both).
+    const first = await resolve({ placement: 'freq_race', userId: 'steady' });
+    await post(inject, 'event', { trackingToken: first.trackingToken, event: 'impression' });
+    expect((await resolve({ placement: 'freq_race', userId: 'steady' })).decision).toBe('show');
+    expect(await resolve({ placement: 'freq_race', userId: 'steady' })).toEqual({ decision: 'none', reason: 'frequency_cap' });
+    // Anonymous users are capped the same way; other users are not touched.
+    const anon = await Promise.all(Array.from({ length: 20 }, () => resolve({ placement: 'freq_race', anonymousId: 'anon-racer' })));
+    expect(anon.filter((d) => d.decision === 'show')).toHaveLength(2);
+    expect((await resolve({ placement: 'freq_race', userId: 'someone-else' })).decision).toBe('show');
+  });
+
   it('two nodes sharing the database: caps, frequency caps and smart rotation hold across them', async () => {
     const node2 = await buildServer({ config: t.config, db: t.db, logger: false });
     await node2.ready();

@@ -1,6 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { CODE_ALPHABET } from '../../../src/flows/referral/referral.service.js';
+import { buildServer } from '../../../src/server.js';
 import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
 import { connectMcp, toolJson } from '../../mcp/mcp.client.js';
 import { putAndPublish } from '../forms/forms.fixtures.js';
@@ -130,6 +131,41 @@ describeEachDb('referral loop', (dialect) => {
     expect(farm.json().deviceLimitReached).toBe(true);
     expect((await call('attribute', { appSlug: slug, code: c3, userId: 'g3' }, '203.0.113.10')).statusCode).toBe(200);
   });
+
+  it('invite and device caps are exact under 100 concurrent attributions (codes and claim tokens), also across two nodes on one database', async () => {
+    const node2 = await buildServer({ config: t.config, db: t.db, clock: { now: () => now }, logger: false });
+    await node2.ready();
+    try {
+      const attributeOn = (i: number, body: unknown, addr: string) =>
+        (i % 2 ? node2 : t.app).inject({ method: 'POST', url: '/api/public/referral/attribute', headers: { ...json, 'x-forwarded-for': addr }, payload: JSON.stringify(body) });
+      const attributed = async (referrer: string) =>
+        Number((await t.db.db.selectFrom('referrals').select((eb) => eb.fn.countAll<number>().as('n')).where('referrer_user_id', '=', referrer).where('status', '=', 'attributed').executeTakeFirstOrThrow()).n);
+      const storm = async (referrer: string, flag: 'inviteLimitReached' | 'deviceLimitReached', addr: (i: number) => string) => {
+        const { code } = await codeOf(referrer);
+        // Half by typed code, half by the landing page's clipboard token (a pending row turned attributed).
+        const tokens = await Promise.all(Array.from({ length: 50 }, async () => (await call('claim-intent', { appSlug: slug, code })).json().claimToken as string));
+        const answers = await Promise.all(
+          Array.from({ length: 100 }, (_, i) => attributeOn(i, { appSlug: slug, ...(i < 50 ? { code } : { claimToken: tokens[i - 50] }), userId: `${referrer}-friend-${i}` }, addr(i))),
+        );
+        const ok = answers.filter((r) => r.statusCode === 200);
+        const refused = answers.filter((r) => r.statusCode === 409);
+        expect(ok.length + refused.length, answers.find((r) => r.statusCode !== 200 && r.statusCode !== 409)?.body).toBe(100);
+        for (const r of ok) expect(r.json()).toMatchObject({ attributed: true, alreadyAttributed: false });
+        for (const r of refused) expect(r.json()).toEqual({ error: expect.any(String), [flag]: true });
+        expect(ok).toHaveLength(5);
+        expect(await attributed(referrer)).toBe(5);
+      };
+      await freshApp(goodReferral({ maxInvitesPerReferrer: 5, maxReferralsPerDevice: 0 }));
+      await storm('ivy', 'inviteLimitReached', (i) => `198.18.${i >> 8}.${i & 255}`);
+      await freshApp(goodReferral({ maxReferralsPerDevice: 5 }));
+      await storm('dora', 'deviceLimitReached', () => '203.0.113.77');
+      // Another device of the same referrer still attributes.
+      const { code } = await codeOf('dora');
+      expect((await call('attribute', { appSlug: slug, code, userId: 'dora-elsewhere' }, '203.0.113.78')).statusCode).toBe(200);
+    } finally {
+      await node2.close();
+    }
+  }, 60_000);
 
   it('rewards: each earned reward once, the lifetime cap never exceeded, also under 100 concurrent claims racing attributions', async () => {
     const { code } = await codeOf('alice');
