@@ -1,7 +1,7 @@
 // Progressive enhancement for the hosted onboarding funnel. Without JavaScript every screen is a
-// plain form and the handoff shows the claim token to copy by hand; with it, the handoff's
-// button copies the token (the app reads it from the clipboard on first launch), then goes on to
-// the store. A second tap on a form's button while its post is under way sends nothing more.
+// plain form and the handoff's "Open {app}" deep link carries the claim token (never shown); with
+// it, the handoff's button copies the token (the app reads it from the clipboard on first
+// launch), then goes on to the store. A second tap on a form's button while its post is under way sends nothing more.
 (() => {
   for (const el of document.querySelectorAll('[data-js]')) el.hidden = false;
   for (const el of document.querySelectorAll('[data-nojs]')) el.hidden = true;
@@ -16,7 +16,7 @@
     const el = event.target instanceof Element ? event.target.closest('[data-copy]') : null;
     if (!el) return;
     const link = el instanceof HTMLAnchorElement ? el : null;
-    // Copying failed once: the second tap just follows the link (the token is on the page to copy by hand).
+    // Copying failed once: the second tap just follows the link ("Open {app}" carries the token later).
     if (link && link.dataset.copyFailed) return;
     event.preventDefault();
     let copied = false;
@@ -29,8 +29,6 @@
     if (!copied) {
       if (link) link.dataset.copyFailed = '1';
       say('msgCopyFailed');
-      const token = document.querySelector('[data-token]');
-      if (token) window.getSelection()?.selectAllChildren(token);
       return;
     }
     say('msgCopied');

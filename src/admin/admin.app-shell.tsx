@@ -1,5 +1,7 @@
 import type { ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import type { DashboardSection } from '../kernel/module.js';
+import { LiveContext, LiveStrip } from './admin.editor.live.js';
 import { Shell } from './admin.views.js';
 
 /** The tabs every app has before the capabilities' own: its overview and its settings and flows. */
@@ -28,6 +30,8 @@ export interface AppShellProps {
  */
 export function AppShell(p: AppShellProps) {
   const base = `/admin/apps/${encodeURIComponent(p.app.slug)}`;
+  // The tab's own flow, when it is live: where it lives, on every such tab (admin.flow-tab.tsx).
+  const live = useContext(LiveContext);
   return (
     <Shell title={`${p.title} · ${p.app.name}`} owner={p.owner} current="apps" scripts={p.scripts} styles={p.styles} wide={p.wide}>
       <p class="crumbs">
@@ -40,6 +44,7 @@ export function AppShell(p: AppShellProps) {
           </a>
         ))}
       </nav>
+      {live ? <LiveStrip live={live.live} editHref={live.editHref} /> : null}
       {p.children}
     </Shell>
   );

@@ -6,13 +6,16 @@ import type { AppService } from '../apps/apps.service.js';
 import type { AppRow } from '../apps/apps.store.js';
 import { AppError, issuesFrom, notFound, type Issue } from '../kernel/errors.js';
 import type { FlowEnvelope, FlowService } from '../kernel/flows/flows.service.js';
-import type { FlowTypeDef, Warning } from '../kernel/flows/registry.js';
+import type { FlowTypeDef, PreviewScreen, Warning } from '../kernel/flows/registry.js';
+import { parseJsonBounded } from '../kernel/json-depth.js';
 import { renderToString } from 'preact-render-to-string';
+import { GalleryPage } from './admin.editor.gallery.js';
 import { DiffPage, EditorPage, editorBase, type EditorProps } from './admin.editor.views.js';
 import { sendAdmin } from './admin.http.js';
 import type { OpRunner } from './admin.ops.js';
 import type { OwnerService } from './admin.owners.js';
-import { livePreview } from './admin.previews.js';
+import { liveInfo } from './admin.editor.live.js';
+import { livePreview, previewScreensOf, screensOfText } from './admin.previews.js';
 import { ownerView, str } from './admin.routes.js';
 
 export interface EditorDeps {
@@ -20,6 +23,8 @@ export interface EditorDeps {
   apps: AppService;
   flows: FlowService;
   webUrl: string;
+  /** BASE_URL: the API host the iOS SDK is configured with (the editor's Swift snippet). */
+  baseUrl: string;
 }
 
 type Body = Record<string, string | string[] | undefined>;
@@ -28,7 +33,7 @@ type Listed = { type: string; slug: string; status: string; isPrimary: boolean; 
 /** A syntax error of the editor's text as an issue at the root. */
 function parseText(text: string): { config?: unknown; issue?: Issue } {
   try {
-    return { config: JSON.parse(text) };
+    return { config: parseJsonBounded(text) };
   } catch (e) {
     return { issue: { path: '/', message: `not valid JSON: ${(e as Error).message}` } };
   }
@@ -62,6 +67,9 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
   const previewOp = (d: FlowTypeDef) =>
     [`/api/v1/apps/:idOrSlug/flows/${d.segment}/preview-token`, `/api/v1/apps/:idOrSlug/${d.segment}/preview-token`].find((p) => ops.find('POST', p));
 
+  const templatesOf = async (request: FastifyRequest, d: FlowTypeDef, appId: string) =>
+    (await ops.call<{ templates: { id: string; name: string; description: string; config: Record<string, unknown> }[] }>(request, 'GET', '/api/v1/flow-templates', { query: { type: d.type, app: appId } })).templates;
+
   /** Validation and warnings of a config, without saving (the same functions PUT runs). */
   async function check(app: AppRow, d: FlowTypeDef, config: unknown): Promise<{ issues: Issue[]; warnings: Warning[]; error?: string }> {
     try {
@@ -70,6 +78,20 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       if (!(e instanceof AppError) || e.status !== 422) throw e;
       return { error: e.message, issues: (e.extra.issues as Issue[]) ?? [], warnings: [] };
     }
+  }
+
+  /** What the form editor picks from (the account's other apps), and what publishing would change. */
+  async function formRefs(request: FastifyRequest, d: FlowTypeDef, a: App, env: FlowEnvelope | undefined, unsaved: boolean): Promise<Pick<EditorProps, 'refApps' | 'unsaved' | 'liveText' | 'pendingDiff'>> {
+    let refApps: EditorProps['refApps'];
+    if (d.type === 'app_promotion') {
+      const { apps } = await ops.call<{ apps: App[] }>(request, 'GET', '/api/v1/apps', { query: { limit: '200' } });
+      refApps = apps
+        .filter((x) => x.id !== a.id)
+        .map((x) => ({ id: x.id, name: x.name, slug: x.slug, iconUrl: x.promotion?.iconUrl ?? x.logoUrl ?? null, destinations: Object.keys(x.promotion?.destinations ?? {}) }));
+    }
+    const liveText = env?.published ? JSON.stringify(env.published.config, null, 2) : undefined;
+    const pendingDiff = env && liveText !== undefined ? diffLines(liveText + '\n', JSON.stringify(env.draft.config, null, 2) + '\n') : undefined;
+    return { refApps, unsaved, liveText, pendingDiff };
   }
 
   async function editor(request: FastifyRequest, reply: FastifyReply, d: FlowTypeDef, over: Partial<Omit<EditorProps, 'status'>> & { status?: number } = {}) {
@@ -83,6 +105,11 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       if (!(e instanceof AppError) || e.status !== 404) throw e;
     }
     const { flows: listed } = await ops.call<{ flows: Listed[] }>(request, 'GET', '/api/v1/apps/:idOrSlug/flows', { params: { idOrSlug: a.id }, query: { type: d.type } });
+    const blank = (request.query as { blank?: string }).blank !== undefined;
+    if (!env && over.text === undefined && !blank) {
+      const templates = await templatesOf(request, d, a.id);
+      return sendAdmin(reply, GalleryPage({ owner: ownerView(request, owners), app: a, type: { type: d.segment, label: d.label, primarySlug: d.primarySlug }, flowSlug, templates, thumbnails: !!livePreview(d), others: listed.map((f) => ({ slug: f.slug, status: f.status, primary: f.isPrimary })) }));
+    }
     const current = listed.find((f) => f.slug === (env?.flow.slug ?? flowSlug));
     const text = over.text ?? (env ? JSON.stringify(env.draft.config, null, 2) : JSON.stringify({ type: d.type }, null, 2));
     // Warnings of the saved draft when nothing else is shown.
@@ -105,6 +132,9 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       secondaries: listed.filter((f) => !f.isPrimary).map((f) => ({ slug: f.slug, status: f.status })),
       preview: livePreview(d) ? 'live' : previewOp(d) ? 'link' : 'none',
       link: !!livePreview(d) && !!previewOp(d),
+      screens: screensOfText(d, text),
+      live: env ? liveInfo(d, a, env, { webUrl: deps.webUrl, baseUrl: deps.baseUrl }) : undefined,
+      ...(await formRefs(request, d, a, env, over.text !== undefined)),
     };
     return sendAdmin(reply, EditorPage(props), { status: over.status });
   }
@@ -114,8 +144,10 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
 
   s.get(base, hide, async (request, reply) => {
     const d = typeOf((request.params as { type: string }).type);
-    const q = request.query as { saved?: string; published?: string; copied?: string };
-    const notice = q.published ? `Published as version ${Number(q.published)}.` : q.copied ? `Version ${Number(q.copied)} copied into the draft (not published yet).` : q.saved ? 'Draft saved.' : undefined;
+    const q = request.query as { saved?: string; published?: string; copied?: string; started?: string };
+    const notice = q.started
+      ? 'Your draft starts from the template. Change anything, preview it, then publish: nothing is live until you do.'
+      : q.published ? `Published as version ${Number(q.published)}.` : q.copied ? `Version ${Number(q.copied)} copied into the draft (not published yet).` : q.saved ? 'Draft saved.' : undefined;
     return editor(request, reply, d, { notice });
   });
 
@@ -141,6 +173,19 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
     }
   });
 
+  /** Gallery: the chosen template becomes the draft (saved, not published), then the editor opens on it. */
+  s.post(`${base}/start`, hide, async (request, reply) => {
+    const d = typeOf((request.params as { type: string }).type);
+    const idOrSlug = (request.params as { app: string }).app;
+    const flowSlug = slugOf(d, request);
+    const { app: a } = await ops.call<{ app: App }>(request, 'GET', '/api/v1/apps/:idOrSlug', { params: { idOrSlug } });
+    const id = str(request.body as Body, 'template');
+    const found = (await templatesOf(request, d, a.id)).find((t) => t.id === id);
+    if (!found) throw new AppError(422, `No ${d.label.toLowerCase()} template "${id}"`, { issues: [{ path: '/template', message: 'unknown template' }] });
+    await ops.call(request, 'PUT', flowPath(d), { params: { idOrSlug: a.id }, query: query(d, flowSlug), body: found.config });
+    return reply.redirect(editorUrl(a.slug, d, flowSlug, { started: found.id }), 303);
+  });
+
   /** The editor island's linter: `{ config: "<text>" }` -> issues and warnings, nothing saved. */
   s.post(`${base}/check`, hide, async (request) => {
     const d = typeOf((request.params as { type: string }).type);
@@ -154,7 +199,21 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
   });
 
   // ---- preview ----
-  const previewHtml = (html: string) => html.replace(/<script\b[^>]*><\/script>/g, '');
+  /**
+   * A rendered preview without its scripts, carrying its screens (the screens of the config it
+   * shows, and which one it is) in a <meta> the preview pane's island reads from the frame: the
+   * "Screen" select follows the draft as steps and reasons come and go.
+   */
+  const previewHtml = (html: string, screens?: { screens: PreviewScreen[]; screen: string }) => {
+    const out = html.replace(/<script\b[^>]*><\/script>/g, '');
+    return screens ? out.replace(/<head\b[^>]*>/, (head) => head + renderToString(<meta name="appflows-preview-screens" content={JSON.stringify(screens)} />)) : out;
+  };
+  /** The screen asked for: `screen` of the preview pane's form, or of the query (GET). */
+  const screenAsked = (request: FastifyRequest) => {
+    const posted = (request.body as Body | undefined)?.screen;
+    const q = (request.query as { screen?: unknown }).screen;
+    return typeof posted === 'string' ? posted : typeof q === 'string' ? q : undefined;
+  };
   const previewNote = (title: string, lines: string[]) =>
     '<!doctype html>' +
     renderToString(
@@ -187,12 +246,21 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       const issues = issuesFrom(r.error).slice(0, 5);
       return sendAdmin(reply, previewNote('Preview paused', ['Fix the errors in the draft to update the preview:', ...issues.map((i) => `${i.path} ${i.message}`)]), { preview: true, status: 200 });
     }
-    return sendAdmin(reply, previewHtml('<!doctype html>' + renderToString(await render(r.data, { ...flows.context(app), flowSlug: slugOf(d, request) }))), { preview: true });
+    const screens = previewScreensOf(d, r.data);
+    const screen = screens.find((x) => x.id === screenAsked(request)) ?? screens[0];
+    const page = renderToString(await render(r.data, { ...flows.context(app), flowSlug: slugOf(d, request), screen: screen.id }));
+    return sendAdmin(reply, previewHtml('<!doctype html>' + page, { screens, screen: screen.id }), { preview: true });
   }
 
   s.get(`${base}/preview`, hide, async (request, reply) => {
     const d = typeOf((request.params as { type: string }).type);
     const app = await deps.apps.resolve(request.owner!.accountId, (request.params as { app: string }).app);
+    const template = (request.query as { template?: string }).template;
+    if (template !== undefined) {
+      const found = (await templatesOf(request, d, app.id)).find((t) => t.id === template);
+      if (!found) throw notFound(`No ${d.label.toLowerCase()} template "${template}"`);
+      return renderPreview(request, reply, d, found.config);
+    }
     const draft = await flows.draft(app, d.type, slugOf(d, request)).catch(() => undefined);
     return renderPreview(request, reply, d, draft?.config);
   });

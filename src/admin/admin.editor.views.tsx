@@ -1,7 +1,8 @@
 import type { Change } from 'diff';
 import type { App } from '../apps/apps.schema.js';
 import type { Issue } from '../kernel/errors.js';
-import type { Warning } from '../kernel/flows/registry.js';
+import type { PreviewScreen, Warning } from '../kernel/flows/registry.js';
+import { LivePanel, type LiveInfo } from './admin.editor.live.js';
 import { Alert, Csrf, formatTime, Shell, type ShellProps } from './admin.views.js';
 
 type Owner = NonNullable<ShellProps['owner']>;
@@ -23,6 +24,17 @@ export interface EditorProps {
   preview: 'live' | 'link' | 'none';
   /** The type also has a preview-token operation: a link to walk the saved draft on its hosted page. */
   link?: boolean;
+  /** Where the flow lives (admin.editor.live.tsx); undefined until the first save. */
+  live?: LiveInfo;
+  /** The screens of the draft as shown (the preview's "Screen" select; the island follows the draft as typed). */
+  screens?: PreviewScreen[];
+  /** The form editor's references: the account's other apps (promotion destinations, picked by name). */
+  refApps?: { id: string; name: string; slug: string; iconUrl: string | null; destinations: string[] }[];
+  /** The text shown is a refused save, not the stored draft (the unsaved-changes guard starts armed). */
+  unsaved?: boolean;
+  /** The published config as JSON text, and its line diff to the saved draft (shown before publishing). */
+  liveText?: string;
+  pendingDiff?: Change[];
 }
 
 /** `/admin/apps/<app>/flows/<type>` plus `?flowSlug=` for a secondary. */
@@ -62,12 +74,51 @@ function Problems(p: { error?: string; issues?: Issue[]; warnings?: Warning[] })
   );
 }
 
+function DiffLines(p: { changes: Change[] }) {
+  return (
+    <>
+      {p.changes.flatMap((c) =>
+        c.value
+          .replace(/\n$/, '')
+          .split('\n')
+          .map((line) => (
+            <span class={c.added ? 'add' : c.removed ? 'del' : 'same'}>
+              {c.added ? '+ ' : c.removed ? '- ' : '  '}
+              {line}
+              {c.added ? <span class="visually-hidden"> (added)</span> : c.removed ? <span class="visually-hidden"> (removed)</span> : null}
+              {'\n'}
+            </span>
+          )),
+      )}
+    </>
+  );
+}
+
+/** What publishing changes: the saved draft against the live version (the island follows unsaved edits). */
+function PendingDiff({ p }: { p: EditorProps }) {
+  if (p.liveText === undefined || !p.status?.published) return null;
+  const changed = (p.pendingDiff ?? []).reduce((n, c) => n + (c.added || c.removed ? (c.count ?? 1) : 0), 0);
+  return (
+    <details class="pending-diff" id="pending-diff" data-live={p.liveText} hidden={changed === 0}>
+      <summary>
+        What publishing changes against the live v{p.status.published} (<span class="diff-count">{changed ? `${changed} changed line${changed === 1 ? '' : 's'}` : 'no changes'}</span>)
+      </summary>
+      {/* Scrolls when long: focusable, so a keyboard can scroll it too. */}
+      <pre class="diff" aria-label="Differences, line by line" tabIndex={0}>
+        <DiffLines changes={p.pendingDiff ?? []} />
+      </pre>
+    </details>
+  );
+}
+
 export function EditorPage(p: EditorProps) {
   const base = editorBase(p.app.slug, p.type.type);
   const at = (suffix: string) => withSlug(`${base}${suffix}`, p.flowSlug, p.type.primarySlug);
   const next = p.status?.next ?? 1;
+  // Publishing would only repeat the live version (the island enables it once the draft is edited).
+  const nothingToPublish = !!p.status?.published && !p.status.hasUnpublishedChanges && !p.unsaved;
   return (
-    <Shell title={`${p.type.label} · ${p.app.name}`} owner={p.owner} current="apps" wide scripts={['admin.js', 'editor.js']}>
+    <Shell title={`${p.type.label} · ${p.app.name}`} owner={p.owner} current="apps" wide scripts={['admin.js', 'editor.js', 'preview.js']}>
       <p class="crumbs">
         <a href="/admin/apps">Apps</a> › <a href={`/admin/apps/${p.app.slug}`}>{p.app.name}</a> › {p.type.label}
         {p.flowSlug !== p.type.primarySlug ? ` (${p.flowSlug})` : ''}
@@ -90,6 +141,7 @@ export function EditorPage(p: EditorProps) {
         </p>
       </div>
       {p.notice ? <Alert kind="ok">{p.notice}</Alert> : null}
+      {p.live ? <LivePanel live={p.live} /> : null}
       <div class="editor-grid">
         <section class="editor-pane" aria-labelledby="draft-h">
           <form method="post" action={at('/save')} id="draft-form" class="stack">
@@ -97,6 +149,7 @@ export function EditorPage(p: EditorProps) {
             <h2 id="draft-h">
               <label for="config">Draft (JSON)</label>
             </h2>
+            {/* The editor island turns this into a generated form (default tab) and CodeMirror (JSON tab) over the same text. */}
             <textarea
               id="config"
               name="config"
@@ -106,15 +159,19 @@ export function EditorPage(p: EditorProps) {
               aria-describedby="problems"
               data-schema={`/admin/schemas/${p.type.type}.json`}
               data-check={at('/check')}
+              data-type={p.type.type}
+              data-apps={JSON.stringify(p.refApps ?? [])}
+              data-unsaved={p.unsaved ? '1' : undefined}
             >
               {p.text}
             </textarea>
             <Problems error={p.error} issues={p.issues} warnings={p.warnings} />
+            <PendingDiff p={p} />
             <div class="actions">
               <button type="submit" name="action" value="save" class="secondary">
                 Save draft
               </button>
-              <button type="submit" name="action" value="publish" id="publish">
+              <button type="submit" name="action" value="publish" id="publish" disabled={nothingToPublish} aria-describedby={nothingToPublish ? 'publish-hint' : undefined}>
                 Save and publish as v{next}
               </button>
               {p.preview === 'live' ? (
@@ -124,16 +181,35 @@ export function EditorPage(p: EditorProps) {
                 </button>
               ) : null}
             </div>
+            <p class="hint" id="publish-hint" hidden={!nothingToPublish}>
+              Nothing to publish: the draft is the live v{p.status?.published}. Edit it to publish a new version.
+            </p>
           </form>
         </section>
         <section class="preview-pane" aria-labelledby="preview-h">
           <h2 id="preview-h">Preview</h2>
           {p.preview === 'live' ? (
             <>
-              {/* The editor island posts the text as it is typed through this form, into both frames. */}
-              <form method="post" action={at('/preview')} target="pv-phone" id="preview-form" hidden>
+              {/*
+                The editor island posts the text as it is typed through this form, into both frames,
+                with the screen picked here (the preview island refreshes both frames when it changes,
+                and keeps the options those of the draft as typed). Without JavaScript, "Show"
+                shows the picked screen of the draft as this page was loaded, in the phone frame.
+              */}
+              <form method="post" action={at('/preview')} target="pv-phone" id="preview-form" class="row preview-screen">
                 <Csrf token={p.owner.csrf} />
                 <input type="hidden" name="config" value={p.text} />
+                <div class="field">
+                  <label for="pv-screen">Screen</label>
+                  <select id="pv-screen" name="screen">
+                    {(p.screens ?? []).map((x) => (
+                      <option value={x.id}>{x.label}</option>
+                    ))}
+                  </select>
+                </div>
+                <button type="submit" class="secondary" id="pv-show">
+                  Show
+                </button>
               </form>
               <div class="frames">
                 <figure class="frame phone">
@@ -150,7 +226,7 @@ export function EditorPage(p: EditorProps) {
               {p.link ? (
                 <form method="post" action={at('/preview-link')} target="_blank" class="stack">
                   <Csrf token={p.owner.csrf} />
-                  <p class="muted">The frames show the first screen of the draft as typed. To walk every screen, open the saved draft on its hosted page (a signed link, valid 24 h).</p>
+                  <p class="muted">The frames show the draft as typed, one screen at a time. To click through it as a visitor would, open the saved draft on its hosted page (a signed link, valid 24 h).</p>
                   <button type="submit" class="secondary" disabled={p.status === undefined}>
                     Open preview of the saved draft
                   </button>

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { VNode } from 'preact';
+import { h, type VNode } from 'preact';
 import { renderToString } from 'preact-render-to-string';
 import { DOCUMENT_HEADERS } from '../kernel/security-headers.js';
+import { LiveContext } from './admin.editor.live.js';
 import type { OwnerSession } from './admin.owners.js';
 
 /**
@@ -53,7 +54,8 @@ const ADMIN_CSP = [
 const PREVIEW_CSP = ["default-src 'none'", "style-src 'self'", "img-src 'self' https: data:", "form-action 'none'", "base-uri 'none'", "frame-ancestors 'self'", 'sandbox allow-same-origin'].join('; ');
 
 export function sendAdmin(reply: FastifyReply, page: VNode | string, opts: { status?: number; preview?: boolean } = {}) {
-  const html = typeof page === 'string' ? page : '<!doctype html>' + renderToString(page);
+  // An app tab's live flow (the liveTab hook, admin.flow-tab.tsx) reaches AppShell through context.
+  const html = typeof page === 'string' ? page : '<!doctype html>' + renderToString(h(LiveContext.Provider, { value: reply.request.liveTab }, page));
   reply
     .code(opts.status ?? 200)
     .headers(DOCUMENT_HEADERS)
@@ -78,5 +80,7 @@ export function sameOrigin(request: FastifyRequest, baseUrl: string): boolean {
 declare module 'fastify' {
   interface FastifyRequest {
     owner?: OwnerSession;
+    /** The flow of the app tab this request shows, when it is live (admin.flow-tab.tsx `liveTab`). */
+    liveTab?: import('preact').ContextType<typeof LiveContext>;
   }
 }

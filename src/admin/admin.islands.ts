@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 const ENTRIES = {
   'admin.js': 'islands/admin.ts',
   'editor.js': 'islands/editor.ts',
+  'preview.js': 'islands/preview.ts',
   'charts.js': 'islands/charts.ts',
   'moderation.js': 'islands/moderation.ts',
   // uPlot's own stylesheet (its legend and cursor), served from our origin (style-src 'self').

@@ -27,13 +27,10 @@ export const adminModule = defineModule({
       routes(app, ctx) {
         registerIslands(app);
         registerAdminRoutes(app, { owners, registry: k.registry, config: k.config, db: k.db, clock: k.clock }, ctx, (scope, ops) =>
-          registerEditorRoutes(scope, ops, { owners, apps: k.apps, flows: k.flows, webUrl: k.config.webUrl }),
+          registerEditorRoutes(scope, ops, { owners, apps: k.apps, flows: k.flows, webUrl: k.config.webUrl, baseUrl: k.config.baseUrl }),
         );
-        // A fresh install: print a one-time link that creates the first owner (never an open sign-up).
-        app.addHook('onReady', async () => {
-          const token = await owners.issueSetupLink();
-          if (token) app.log.warn(`No dashboard owner yet. Create one at ${k.config.baseUrl}/admin/setup?t=${token} (one-time link, valid 24 h), or run: appflows user create --email you@example.com`);
-        });
+        // The first owner's one-time setup link is printed by `appflows serve` once it listens
+        // (admin.setup-link.ts), so the link works the moment it is shown.
       },
     };
   },

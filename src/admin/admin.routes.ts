@@ -7,9 +7,12 @@ import { registerOverview } from './admin.overview.js';
 import { AppError } from '../kernel/errors.js';
 import type { FlowRegistry } from '../kernel/flows/registry.js';
 import { clientInfo } from '../kernel/identity.js';
+import { parseJsonBounded } from '../kernel/json-depth.js';
 import type { DashboardContext, RouteContext } from '../kernel/module.js';
 import { checkFormToken, formToken } from '../kernel/pages/form-token.js';
 import { AppPage, AppsPage, formOfApp, type AppForm, type FlowItem } from './admin.apps.views.js';
+import { liveLinksOf } from './admin.editor.live.js';
+import { liveTab } from './admin.flow-tab.js';
 import { CSRF_FIELD, CSRF_HEADER, cookieName, readCookie, sameOrigin, sendAdmin, sessionCookie } from './admin.http.js';
 import { createOpRunner, fieldErrors, type OpRunner } from './admin.ops.js';
 import { SESSION_DAYS, type OwnerService } from './admin.owners.js';
@@ -125,6 +128,9 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
       }
     });
 
+    // Every flow's tab says where that flow lives (admin.flow-tab.tsx).
+    s.addHook('preHandler', liveTab({ registry: deps.registry, sections, ops, urls: { webUrl: config.webUrl, baseUrl: config.baseUrl } }));
+
     // Refusals from the operations (an unknown app: 404) are pages here, not the API's JSON.
     s.setErrorHandler(async (err, request, reply) => {
       const e = err as unknown as AppError;
@@ -193,12 +199,18 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     });
 
     // ---- apps: the same operations as /api/v1/apps ----
-    const APP_FIELDS = ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'locale', 'promotion'];
+    const APP_FIELDS = ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'locale', 'accentColor', 'theme', 'promotion'];
     const formValues = (body: FormBody | undefined): AppForm => Object.fromEntries(APP_FIELDS.map((k) => [k, str(body, k).trim()]));
 
     s.get('/admin/apps', { schema: { hide: true } }, async (request, reply) => {
       const { apps } = await ops.call<{ apps: App[] }>(request, 'GET', '/api/v1/apps', {});
-      return sendAdmin(reply, AppsPage({ owner: ownerView(request, owners), apps }));
+      // Each app's live flows with their pages ("where is my page", from the same flow list the API answers).
+      const live = Object.fromEntries(
+        await Promise.all(
+          apps.map(async (a) => [a.id, liveLinksOf(deps.registry.types(), a.slug, (await ops.call<{ flows: Parameters<typeof liveLinksOf>[2] }>(request, 'GET', '/api/v1/apps/:idOrSlug/flows', { params: { idOrSlug: a.id } })).flows)] as const),
+        ),
+      );
+      return sendAdmin(reply, AppsPage({ owner: ownerView(request, owners), apps, live }));
     });
 
     s.post('/admin/apps', { schema: { hide: true } }, async (request, reply) => {
@@ -217,7 +229,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     });
 
     const flowItems = async (request: FastifyRequest, a: App): Promise<FlowItem[]> => {
-      const { flows } = await ops.call<{ flows: { type: string; slug: string; name: string; status: string; publishedVersion: number | null; isPrimary: boolean }[] }>(
+      const { flows } = await ops.call<{ flows: { type: string; slug: string; name: string; status: string; publishedVersion: number | null; isPrimary: boolean; publicUrl: string | null }[] }>(
         request,
         'GET',
         '/api/v1/apps/:idOrSlug/flows',
@@ -249,11 +261,11 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
       const idOrSlug = (request.params as { app: string }).app;
       const v = formValues(request.body as FormBody);
       // The form shows every field: an emptied optional field clears it (null), as the API's PATCH does.
-      const body: Record<string, unknown> = { name: v.name, bundleId: v.bundleId || null, deepLinkScheme: v.deepLinkScheme || null, logoUrl: v.logoUrl || null, locale: v.locale || null };
+      const body: Record<string, unknown> = { name: v.name, bundleId: v.bundleId || null, deepLinkScheme: v.deepLinkScheme || null, logoUrl: v.logoUrl || null, locale: v.locale || null, accentColor: v.accentColor || null, theme: v.theme || null };
       if (v.slug) body.slug = v.slug;
       if (v.promotion) {
         try {
-          body.promotion = JSON.parse(v.promotion!);
+          body.promotion = parseJsonBounded(v.promotion!);
         } catch (e) {
           return appPage(request, reply, idOrSlug, { form: v, errors: { promotion: `is not valid JSON: ${(e as Error).message}` }, status: 422 });
         }

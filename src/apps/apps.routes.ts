@@ -54,7 +54,7 @@ export function appOperations(apps: AppService) {
       tags: ['Apps'],
       summary: 'Change an app (only sent keys change), including its promotion metadata',
       description:
-        '`null` clears bundleId, deepLinkScheme, logoUrl, locale or promotion; `promotion` is replaced as a whole. Validated as on create: promotion URLs are https; named destinations are paths or https / own-scheme / store URLs (the short-link scheme rules); 422 with the failing paths. A new slug that is taken is a 409 (the old slug stops working at once).',
+        '`null` clears bundleId, deepLinkScheme, logoUrl, locale, accentColor, theme or promotion; accentColor, theme and logoUrl brand every hosted page of the app unless a flow sets its own; `promotion` is replaced as a whole. Validated as on create: promotion URLs are https; named destinations are paths or https / own-scheme / store URLs (the short-link scheme rules); 422 with the failing paths. A new slug that is taken is a 409 (the old slug stops working at once).',
       params: appParams,
       body: patchAppBody,
       response: z.object({ app: appSchema }),

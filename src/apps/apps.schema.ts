@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { localeSchema } from '../kernel/i18n.js';
+import { configUrl } from '../kernel/web-url.js';
+import { APP_THEMES } from '../kernel/pages/brand.js';
 
 /**
  * `appSlug` in a public request: any string a slug may be (up to 80 characters, as `slugSchema`),
@@ -17,12 +19,11 @@ export const slugSchema = z
     'URL slug, unique across the service; derived from the name when omitted. Words the service routes (`api`, `docs`, `waitlist`, `feedback`, …) and strings shaped like an app id (24 lowercase letters and digits, starting with a letter) are refused with 422.',
   );
 
-const httpsUrl = z
-  .url({ protocol: /^https?$/, message: 'must be an http(s) URL' })
-  .max(2000);
+/** The owner-URL rule every owner-set URL shares (kernel/web-url.ts): no user:pass@, no hidden or bidi characters. */
+const httpsUrl = configUrl({ protocol: /^https?$/, message: 'must be an http(s) URL' });
 
 /** Promotion URLs are opened by other apps' users: https only (universal links need it anyway). */
-const secureUrl = z.url({ protocol: /^https$/, message: 'must be an https URL' }).max(2000);
+const secureUrl = configUrl({ protocol: /^https$/, message: 'must be an https URL' });
 
 /** Promotion metadata other apps' promotions reference by app id. */
 export const appPromotionMeta = z
@@ -42,6 +43,19 @@ export const appPromotionMeta = z
   .strict();
 export type AppPromotionMeta = z.infer<typeof appPromotionMeta>;
 
+/** Branding every hosted page of the app uses unless a flow sets its own (kernel/pages/brand.ts). */
+const accentColor = z
+  .string()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #4f46e5')
+  .describe(
+    "Accent colour (`#rrggbb`) of every hosted page of the app (buttons, links, chips): cancel, onboarding, forms, waitlist, crash, wishlist, referral invite, legal, link page. A flow's own `hero.accentColor` wins. Text on it and accent-coloured text are picked for contrast, and a button that would not stand out from its card (under 3:1, e.g. a near-black accent on the dark theme) is drawn in a lighter or darker shade of it on that theme.",
+  );
+const theme = z
+  .enum(APP_THEMES)
+  .describe(
+    "Colour scheme of every hosted page of the app: `light`, `dark`, or `auto` (follows the visitor's system setting, CSS only). A flow's own `hero.theme` wins. Unset: forms, waitlist, wishlist, legal and link page are light; cancel and onboarding follow the system.",
+  );
+
 export const createAppBody = z
   .object({
     name: z.string().trim().min(1).max(120).describe('Display name.'),
@@ -52,9 +66,13 @@ export const createAppBody = z
       .max(40)
       .regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme (lowercase, starting with a letter)')
       .optional()
-      .describe('Custom URL scheme of the app, used for deep links (`<scheme>://retention-flow/action?...`).'),
+      .describe(
+        'Custom URL scheme of the app, used for deep links (`<scheme>://retention-flow/action?...`). Web, store and contact schemes and every refused scheme (script, browser, OS, file-sharing, installer and remote-access schemes such as `javascript`, `microsoft-edge`, `ms-*`, `smb`, `ftp`, `ldap`, `itms-services`, `steam`, `vscode`, `ssh`: src/links/links.refused-schemes.ts) are refused with 422.',
+      ),
     logoUrl: httpsUrl.optional().describe('Public logo image URL.'),
     locale: localeSchema.optional().describe("Default language of the app's hosted pages (en, de, fr, es, it, pt-BR, ja); a flow's own `locale` wins. Unset: English."),
+    accentColor: accentColor.optional(),
+    theme: theme.optional(),
     promotion: appPromotionMeta.optional(),
   })
   .strict();
@@ -69,6 +87,8 @@ export const patchAppBody = z
     deepLinkScheme: createAppBody.shape.deepLinkScheme.unwrap().nullable().optional(),
     logoUrl: httpsUrl.nullable().optional().describe('Public logo image URL; null clears it.'),
     locale: localeSchema.nullable().optional().describe("Default language of the app's hosted pages; a flow's own `locale` wins; null clears it (English)."),
+    accentColor: accentColor.nullable().optional().describe(`${accentColor.description} null clears it (the built-in indigo).`),
+    theme: theme.nullable().optional().describe(`${theme.description} null clears it.`),
     promotion: appPromotionMeta
       .nullable()
       .optional()
@@ -85,6 +105,8 @@ export const appSchema = z.object({
   deepLinkScheme: z.string().nullable(),
   logoUrl: z.string().nullable(),
   locale: z.string().nullable().describe("Default language of the app's hosted pages, or null (English)."),
+  accentColor: z.string().nullable().describe("Accent colour (`#rrggbb`) of the app's hosted pages unless a flow sets its own, or null (the built-in indigo)."),
+  theme: z.enum(APP_THEMES).nullable().describe("Colour scheme of the app's hosted pages unless a flow sets its own (`light`, `dark`, `auto`), or null (each page's default)."),
   promotion: appPromotionMeta.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

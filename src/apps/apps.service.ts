@@ -77,6 +77,8 @@ export function createAppService({ store, clock }: { store: AppStore; clock: Clo
         deep_link_scheme: input.deepLinkScheme ?? null,
         logo_url: input.logoUrl ?? null,
         locale: input.locale ?? null,
+        accent_color: input.accentColor?.toLowerCase() ?? null,
+        theme: input.theme ?? null,
         promotion_json: input.promotion ? JSON.stringify(input.promotion) : null,
         created_at: now,
         updated_at: now,
@@ -105,6 +107,8 @@ export function createAppService({ store, clock }: { store: AppStore; clock: Clo
         deep_link_scheme: has('deepLinkScheme') ? (patch.deepLinkScheme ?? null) : row.deep_link_scheme,
         logo_url: has('logoUrl') ? (patch.logoUrl ?? null) : row.logo_url,
         locale: has('locale') ? (patch.locale ?? null) : (row.locale ?? null),
+        accent_color: has('accentColor') ? (patch.accentColor?.toLowerCase() ?? null) : (row.accent_color ?? null),
+        theme: has('theme') ? (patch.theme ?? null) : (row.theme ?? null),
         promotion_json: has('promotion') ? (patch.promotion ? JSON.stringify(patch.promotion) : null) : row.promotion_json,
         updated_at: clock.now().toISOString(),
       };

@@ -13,6 +13,8 @@ export const toApp = (r: AppRow): App => ({
   deepLinkScheme: r.deep_link_scheme,
   logoUrl: r.logo_url,
   locale: r.locale ?? null,
+  accentColor: r.accent_color ?? null,
+  theme: (r.theme as App['theme']) ?? null,
   promotion: r.promotion_json ? JSON.parse(r.promotion_json) : null,
   createdAt: r.created_at,
   updatedAt: r.updated_at,

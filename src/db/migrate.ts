@@ -15,6 +15,7 @@ import { adminMigrations } from './migrations/admin.js';
 import { privacyMigrations } from './migrations/privacy.js';
 import { rollupMigrations } from './migrations/rollups.js';
 import { appsLocaleMigrations } from './migrations/apps-locale.js';
+import { appsBrandMigrations } from './migrations/apps-brand.js';
 import { dashboardAnalyticsMigrations } from './migrations/dashboard-analytics.js';
 import { dashboardBoardsMigrations } from './migrations/dashboard-boards.js';
 import { dashboardLinksMigrations } from './migrations/dashboard-links.js';
@@ -39,6 +40,7 @@ const all: Record<string, Migration> = {
   ...privacyMigrations,
   ...rollupMigrations,
   ...appsLocaleMigrations,
+  ...appsBrandMigrations,
   ...dashboardAnalyticsMigrations,
   ...dashboardBoardsMigrations,
   ...dashboardLinksMigrations,

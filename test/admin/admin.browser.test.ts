@@ -114,6 +114,13 @@ describe('owner dashboard in Chromium', () => {
 
     // The waitlist editor: inline errors and warnings, live preview, publish, versions.
     await page.click('a.strong >> text=Waitlist');
+    // A new flow opens on the template gallery; this walk starts from blank.
+    await page.waitForSelector('.gallery');
+    await axe(page, 'template gallery');
+    await screenshot(page, 'admin-gallery-desktop');
+    await page.click('text=Start from blank');
+    // The form is the default view; this walk edits the JSON tab (the browser remembers the choice).
+    await page.click('#tab-json');
     await page.waitForSelector('.cm-editor');
     await setDoc(page, '{"type": "waitlist",');
     await page.waitForSelector('.cm-lintRange-error, .cm-lintPoint-error', { state: 'attached' });
@@ -220,7 +227,7 @@ describe('owner dashboard in Chromium', () => {
     await screenshot(page, 'admin-apps-phone');
     await axe(page, 'apps phone');
     await page.goto(`${base}/admin/apps/recipes/flows/waitlist`);
-    await page.waitForSelector('.cm-editor');
+    await page.waitForSelector('.fgroups');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     expect(width).toBeLessThanOrEqual(390);
     await screenshot(page, 'admin-editor-phone');

@@ -151,7 +151,11 @@ describeEachDb('dashboard: flow editor', (dialect) => {
     const app = await t.createApp({ name: 'Recipes', slug: 'recipes' });
     const { cookie } = await t.signIn();
     const base = `/admin/apps/${app.slug}/flows/waitlist`;
-    const first = await t.page(base, cookie);
+    // A flow that does not exist yet opens on the template gallery; "blank" opens the editor.
+    const gallery = await t.page(base, cookie);
+    expect(gallery.status).toBe(200);
+    expect(gallery.body).toContain('Use this template');
+    const first = await t.page(`${base}?blank=1`, cookie);
     expect(first.status).toBe(200);
     expect(first.body).toContain('not saved yet');
     expect(first.body).toContain('Save and publish as v1');
@@ -245,7 +249,7 @@ describeEachDb('dashboard: flow editor', (dialect) => {
     const app = await t.createApp({ name: 'Recipes', slug: 'recipes' });
     const { cookie } = await t.signIn();
     const base = `/admin/apps/${app.slug}/flows/feedback`;
-    const { csrf, body } = await t.page(base, cookie);
+    const { csrf, body } = await t.page(`${base}?blank=1`, cookie);
     expect(body).toContain('name="pv-phone"');
     const config = { ...goodFeedback(), intro: { ...goodFeedback().intro, title: 'Tell us anything' } };
     const pv = await t.post(`${base}/preview`, cookie, { _csrf: csrf, config: JSON.stringify(config) });
@@ -261,7 +265,7 @@ describeEachDb('dashboard: flow editor', (dialect) => {
     const app = await t.createApp({ name: 'Recipes', slug: 'recipes' });
     const { cookie } = await t.signIn();
     const base = `/admin/apps/${app.slug}/flows/cancel`;
-    const { csrf, body } = await t.page(base, cookie);
+    const { csrf, body } = await t.page(`${base}?blank=1`, cookie);
     expect(body).toContain('Open preview of the saved draft');
     const saved = await t.post(`${base}/save`, cookie, { _csrf: csrf, action: 'save', config: JSON.stringify(goodCancel()) });
     expect(saved.status).toBe(303);
@@ -278,7 +282,7 @@ describeEachDb('dashboard: flow editor', (dialect) => {
     const app = await t.createApp({ name: 'Recipes', slug: 'recipes' });
     const { cookie } = await t.signIn();
     for (const d of t.app.services.registry.types()) {
-      const r = await t.page(`/admin/apps/${app.slug}/flows/${d.segment}`, cookie);
+      const r = await t.page(`/admin/apps/${app.slug}/flows/${d.segment}?blank=1`, cookie);
       expect(r.status, d.type).toBe(200);
       expect(r.body).toContain(`data-schema="/admin/schemas/${d.segment}.json"`);
       const schema = await t.app.inject({ url: `/admin/schemas/${d.segment}.json`, headers: { cookie } });

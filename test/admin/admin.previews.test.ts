@@ -69,7 +69,8 @@ describeEachDb('dashboard: live preview of every flow type', (dialect: Dialect) 
 
     for (const d of DRAFTS) {
       const base = `/admin/apps/recipes/flows/${d.segment}`;
-      const editor = await t.page(base, cookie);
+      // A flow not saved yet opens on the template gallery; `blank` opens its editor.
+      const editor = await t.page(`${base}?blank=1`, cookie);
       expect(editor.body, d.segment).toContain('name="pv-phone"');
       expect(editor.body, d.segment).toContain('name="pv-desktop"');
       const r = await t.app.inject({ method: 'POST', url: `${base}/preview`, headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, payload: new URLSearchParams({ _csrf: csrf, config: JSON.stringify(d.config) }).toString() });
@@ -122,7 +123,7 @@ describeEachDb('dashboard: app promotion decision preview', (dialect: Dialect) =
     const bare = await t.createApp({ name: 'Bare', slug: 'bare' });
     const { cookie } = await t.signIn();
     const base = '/admin/apps/sleepy/flows/app-promotion';
-    const { csrf, body } = await t.page(base, cookie);
+    const { csrf, body } = await t.page(`${base}?blank=1`, cookie);
     expect(body).toContain('name="pv-phone"');
     const config = {
       type: 'app_promotion',
@@ -187,8 +188,9 @@ describe('dashboard previews in Chromium', () => {
     await ctx.addCookies([{ name, value, domain: '127.0.0.1', path: '/' }]);
     const page = await ctx.newPage();
     const problems = watchConsole(page);
-    await page.goto(`${base}/admin/apps/recipes/flows/cancel`);
-    await page.waitForSelector('.cm-editor');
+    await page.goto(`${base}/admin/apps/recipes/flows/cancel?blank=1`);
+    // The JSON editor may sit behind its tab (the form is the default view): it is there all the same.
+    await page.waitForSelector('.cm-editor', { state: 'attached' });
     const before = await rowCounts(t, 'sqlite');
     const config = { ...goodCancel(), intro: { ...goodCancel().intro, title: 'Before you leave Recipes' } };
     await page.evaluate((text) => {

@@ -78,6 +78,20 @@ describeEachDb('apps: PATCH /api/v1/apps/{idOrSlug} and promotion metadata', (di
     expect(c2.json().issues[0].path).toBe('/promotion/destinations/a');
   });
 
+  it('branding: accentColor (stored lower-case) and theme on create and PATCH; null clears; bad values are 422 at their paths', async () => {
+    const app = await t.createApp({ name: 'Painted', slug: 'painted', accentColor: '#DB2777', theme: 'auto' });
+    expect(await get(app.id)).toMatchObject({ accentColor: '#db2777', theme: 'auto' });
+    expect((await patch('painted', { theme: 'dark' })).json().app).toMatchObject({ accentColor: '#db2777', theme: 'dark' });
+    expect((await patch('painted', { accentColor: '#0F766E' })).json().app).toMatchObject({ accentColor: '#0f766e', theme: 'dark' });
+    for (const [body, path] of [[{ accentColor: 'red' }, '/accentColor'], [{ theme: 'Dark' }, '/theme'], [{ theme: '' }, '/theme']] as const) {
+      const r = await patch('painted', body);
+      expect(r.statusCode, JSON.stringify(body)).toBe(422);
+      expect(r.json().issues[0].path).toBe(path);
+    }
+    expect((await patch('painted', { accentColor: null, theme: null })).json().app).toMatchObject({ accentColor: null, theme: null });
+    expect(await get('painted')).toMatchObject({ accentColor: null, theme: null });
+  });
+
   it('another account’s app is a 404 and unchanged; unauthenticated is 401', async () => {
     const app = await t.createApp({ name: 'Mine', slug: 'mine' });
     const other = await t.otherAccount();

@@ -24,3 +24,33 @@ it('every accent gets readable ink on light and dark pages and readable text on 
   expect(accentPalette('#fde68a').ink).not.toBe('#fde68a');
   expect(accentPalette('#fde68a').on).toBe('#111111');
 });
+
+it('a button stands out from its card at 3:1 on both schemes: dark pages get a lighter fill, light pages an edge', async () => {
+  const { accentNotes } = await import('../../src/kernel/pages/contrast.js');
+  const darkCards = ['#161821', '#181a22', '#0d0e13', '#0f1015'];
+  for (const accent of ['#111827', '#000000', '#1e1b4b', '#4f46e5', '#0f766e', '#fde68a', '#ffffff']) {
+    const p = accentPalette(accent);
+    for (const card of darkCards) expect(contrast(p.fillDark, card), `${accent} on ${card}`).toBeGreaterThanOrEqual(3);
+    expect(contrast(p.onDark, p.fillDark), `${accent} text on the dark fill`).toBeGreaterThanOrEqual(Math.min(4.5, Math.max(contrast('#ffffff', p.fillDark), contrast('#111111', p.fillDark))));
+    // Light pages keep the owner's colour; a pale one gets an edge that stands out (the ink).
+    if (p.edge !== 'transparent') expect(contrast(p.edge, '#f7f7fb'), `${accent} edge`).toBeGreaterThanOrEqual(3);
+  }
+  // The issue's case: a dark accent on the dark theme was 1.1:1; an accent that already stands out is left alone.
+  expect(contrast('#111827', '#161821')).toBeLessThan(1.2);
+  expect(accentPalette('#111827').fillDark).not.toBe('#111827');
+  expect(accentPalette('#0f766e').fillDark).toBe('#0f766e');
+  expect(accentPalette('#4f46e5').edge).toBe('transparent');
+  expect(accentPalette('#fde68a').edge).toBe(accentPalette('#fde68a').ink);
+  // The dashboard's words at the field: one note per scheme the colour needs help on.
+  expect(accentNotes('#111827')).toEqual([expect.stringMatching(/^On dark pages #111827 is 1\.\d\d:1 against the card: buttons use #[0-9a-f]{6} there instead\.$/)]);
+  expect(accentNotes('#fde68a')).toEqual([expect.stringMatching(/^On light pages #fde68a is 1\.\d\d:1/)]);
+  expect(accentNotes('#0f766e')).toEqual([]);
+});
+
+it('base.css’s dark default is the built-in indigo’s own dark fill', async () => {
+  const { readFileSync } = await import('node:fs');
+  const css = readFileSync(new URL('../../public/base.css', import.meta.url), 'utf8');
+  const fill = accentPalette('#4f46e5').fillDark;
+  expect(css).toContain(`body.theme-dark { --accent: ${fill};`);
+  expect(css).toContain(`body.theme-auto { --accent: ${fill};`);
+});

@@ -245,7 +245,7 @@ describeEachDb('step pages and the invite page in the flow\'s language', (dialec
         expect(email.body).toContain('placeholder="du@beispiel.de"');
         expect(bad.body).toContain('Bitte gib eine gültige E-Mail-Adresse ein, z. B. name@example.com.');
         expect(end.body).toContain('Weiter in Schlummer');
-        expect(handoff.body).toContain('Kopiere diesen Code, bevor du die App lädst: Schlummer liest ihn beim ersten Öffnen und übernimmt deine Antworten.');
+        expect(handoff.body).toContain('Sobald Schlummer installiert ist, tippe auf dieser Seite auf „Schlummer öffnen“: Die App übernimmt deine Antworten.');
         expect(handoff.body).toContain('data-msg-copied="Code kopiert."');
       } else {
         expect(q1.body).toContain('<span id="ob-progress">1 / 4</span>');

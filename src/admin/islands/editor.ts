@@ -3,15 +3,17 @@ import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { HighlightStyle, syntaxHighlighting, syntaxTree } from '@codemirror/language';
 import { tags } from '@lezer/highlight';
 import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
-import type { EditorState } from '@codemirror/state';
 import type { SyntaxNode } from '@lezer/common';
 import { basicSetup, EditorView } from 'codemirror';
+import { Annotation, type EditorState } from '@codemirror/state';
+import { setUpDraft } from './editor.draft.js';
 
 /**
  * The draft editor island: CodeMirror over the plain textarea (which stays the form field).
  * Errors and warnings come from the server's own check (the validation PUT runs), placed at
  * their JSON-pointer paths; completion comes from the type's JSON Schema (generated from the
- * same zod schema); the live preview frames re-render the text as it is typed.
+ * same zod schema); the live preview frames re-render the text as it is typed. The generated
+ * form (editor.draft.ts) is the default view of the same text.
  */
 interface Issue {
   path: string;
@@ -121,7 +123,9 @@ function start(textarea: HTMLTextAreaElement, form: HTMLFormElement) {
 
   const parseLint = jsonParseLinter();
 
+  let onProblems: (issues: Issue[], warnings: Issue[]) => void = () => {};
   function showProblems(error: string | undefined, issues: Issue[], warnings: Issue[]) {
+    onProblems(issues, warnings);
     if (!problems) return;
     problems.replaceChildren();
     const box = (kind: string, title: string, items: Issue[]) => {
@@ -227,6 +231,9 @@ function start(textarea: HTMLTextAreaElement, form: HTMLFormElement) {
     }
   }
 
+  const fromForm = Annotation.define<boolean>();
+  const changeListeners: ((text: string, external: boolean) => void)[] = [];
+
   const prefersDark = window.matchMedia('(prefers-color-scheme: dark)').matches;
   // In a shadow root, CodeMirror's styles go to an adopted stylesheet instead of a <style>
   // element, so the page keeps its strict CSP (style-src 'self', no nonce, no 'unsafe-inline').
@@ -271,8 +278,11 @@ function start(textarea: HTMLTextAreaElement, form: HTMLFormElement) {
       prefersDark ? [dark, darkHighlight] : [],
       EditorView.updateListener.of((u) => {
         if (!u.docChanged) return;
+        const text = u.state.doc.toString();
+        const external = !u.transactions.some((t) => t.annotation(fromForm));
+        for (const l of changeListeners) l(text, external);
         clearTimeout(timer);
-        timer = setTimeout(() => preview(u.state.doc.toString()), 700);
+        timer = setTimeout(() => preview(u.state.doc.toString()), 400);
       }),
     ],
   });
@@ -282,4 +292,19 @@ function start(textarea: HTMLTextAreaElement, form: HTMLFormElement) {
     textarea.value = view.state.doc.toString();
   });
   (window as unknown as { appflowsEditor: EditorView }).appflowsEditor = view;
+
+  // The form tab and the JSON tab edit the same text: the form's edits become CodeMirror
+  // transactions (so the linter and the preview run as for typing), CodeMirror's text becomes
+  // the form's value when the form tab is shown.
+  const draft = setUpDraft({
+    textarea,
+    form,
+    cmHost: host,
+    getText: () => view.state.doc.toString(),
+    setText(text) {
+      if (text !== view.state.doc.toString()) view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text }, annotations: fromForm.of(true) });
+    },
+  });
+  onProblems = draft.problems;
+  changeListeners.push((text, external) => draft.changed(text, external));
 }

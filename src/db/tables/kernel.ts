@@ -28,6 +28,10 @@ export interface AppsTable {
   promotion_json: string | null;
   /** Default language of the app's hosted pages (a flow's own `locale` wins); null = English. */
   locale: string | null;
+  /** Accent colour `#rrggbb` of the app's hosted pages (a flow's own wins); null = the built-in indigo. */
+  accent_color: string | null;
+  /** `light | dark | auto` colour scheme of the app's hosted pages (a flow's own wins); null = each page's default. */
+  theme: string | null;
   created_at: string;
   updated_at: string;
 }
@@ -54,10 +58,18 @@ export interface FlowVersionsTable {
   published_at: string;
 }
 
+/** One row per fact about the installation (`secret_fingerprint`: HMAC of a constant under SECRET). */
+export interface InstanceSettingsTable {
+  key: string;
+  value: string;
+  created_at: string;
+}
+
 export interface KernelTables {
   accounts: AccountsTable;
   api_tokens: ApiTokensTable;
   apps: AppsTable;
   flows: FlowsTable;
   flow_versions: FlowVersionsTable;
+  instance_settings: InstanceSettingsTable;
 }

@@ -1,6 +1,8 @@
 import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
 import { cancelDraftView } from './cancel.pages.js';
+import { cancelScreens } from './cancel.screens.js';
 import { cancelConfig, type CancelConfig } from './cancel.schema.js';
+import { CANCEL_TEMPLATES } from './cancel.templates.js';
 import { cancelWarnings } from './cancel.warnings.js';
 
 export const cancelFlow: FlowTypeDef<CancelConfig> = {
@@ -14,5 +16,7 @@ export const cancelFlow: FlowTypeDef<CancelConfig> = {
   publicUrl: (p) => `${p.urls.web}/cancel${pagePath(p)}`,
   multi: true,
   warnings: (config) => cancelWarnings(config),
-  preview: (config, ctx) => cancelDraftView(config, ctx.app, ctx.flowSlug, 'cancel'),
+  templates: () => CANCEL_TEMPLATES,
+  preview: (config, ctx) => cancelDraftView(config, ctx.app, ctx.flowSlug, 'cancel', ctx.screen),
+  previewScreens: cancelScreens,
 };

@@ -1,3 +1,4 @@
+import { brandOfRow } from '../../kernel/pages/brand.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { flowSlugSchema, type FlowService } from '../../kernel/flows/flows.service.js';
 import { clientInfo } from '../../kernel/identity.js';
@@ -17,6 +18,7 @@ import type { CancelConfig } from './cancel.schema.js';
 import type { CancelSessions, OpenSession } from './cancel.sessions.js';
 import { CancelMessagePage, LeavePage, PreviewLeavePage, ScreenPage, type Leaving, type ScreenUrls, type ViewApp } from './cancel.views.js';
 import { press, screenOf, viewed, type ExitButton, type Screen } from './cancel.walk.js';
+import { cancelScreenOf } from './cancel.screens.js';
 
 /**
  * The hosted cancel page (WIRE D): `flowUrl` = `/cancel/<app>/s/<session>?t=<token>` walks
@@ -67,13 +69,13 @@ function previewUrls(appSlug: string, flowSlug: string | undefined, token: strin
 }
 
 /**
- * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the first screen, as
- * the preview link shows it. Its forms and links carry a placeholder preview token, which the
- * pages refuse: nothing can be recorded from it.
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): one screen
+ * (cancel.screens.ts; the intro by default), as the preview link shows it. Its forms and links
+ * carry a placeholder preview token, which the pages refuse: nothing can be recorded from it.
  */
-export function cancelDraftView(config: CancelConfig, app: { slug: string; name: string; logo_url: string | null }, flowSlug: string, primarySlug: string) {
+export function cancelDraftView(config: CancelConfig, app: { slug: string; name: string; logo_url: string | null; accent_color?: string | null; theme?: string | null }, flowSlug: string, primarySlug: string, screen?: string) {
   const urls = previewUrls(app.slug, flowSlug === primarySlug ? undefined : flowSlug, 'preview');
-  return <ScreenPage config={config} app={{ name: app.name, logoUrl: app.logo_url }} screen={screenOf(config, undefined, undefined)!} urls={urls} preview />;
+  return <ScreenPage config={config} app={{ name: app.name, logoUrl: app.logo_url, ...brandOfRow(app) }} screen={cancelScreenOf(config, screen)} urls={urls} preview />;
 }
 
 /** Only http(s) URLs are ever emitted (the config schema already insists on https). */
@@ -115,11 +117,11 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
   // A screen's HTML depends only on the pinned version, the app's look and the screen: rendered once per those.
   const templates = createPageTemplates(['sid', 'tok'] as const);
 
-  const viewApp = (o: OpenSession): ViewApp => ({ name: o.app.name, logoUrl: o.app.logoUrl });
+  const viewApp = (o: OpenSession): ViewApp => ({ name: o.app.name, logoUrl: o.app.logoUrl, accentColor: o.app.accentColor, theme: o.app.theme });
 
   /** The screen's HTML for this session: rendered once per version, app look and screen. */
   function screenHtml(o: OpenSession, screen: Screen): string {
-    const key = `${o.session.version_id}\n${screen.step}\n${screen.step === 'response' ? screen.reason : ''}\n${o.app.slug}\n${o.app.name}\n${o.app.logoUrl ?? ''}`;
+    const key = `${o.session.version_id}\n${screen.step}\n${screen.step === 'response' ? screen.reason : ''}\n${o.app.slug}\n${o.app.name}\n${o.app.logoUrl ?? ''}\n${o.app.accentColor ?? ''}\n${o.app.theme ?? ''}`;
     const { sid, tok } = templates.placeholders;
     return templates.html(key, () => <ScreenPage config={o.config} app={viewApp(o)} screen={screen} urls={sessionUrls(o.app.slug, sid, tok)} />, { sid: o.session.id, tok: o.session.token });
   }
@@ -190,7 +192,7 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
     const { app: a, config } = d;
     const w = wordsOf(config);
     const urls = previewUrls(a.slug, flowSlug, token);
-    const look: ViewApp = { name: a.name, logoUrl: a.logo_url };
+    const look: ViewApp = { name: a.name, logoUrl: a.logo_url, ...brandOfRow(a) };
     if (request.method === 'POST') {
       const f = request.body ?? {};
       const outcome = press(config, str(f.b) ?? '', list(f.reason));

@@ -35,6 +35,13 @@ export const cancelResponse = z
   .object({
     title: text(120),
     body: text(2000),
+    badge: z
+      .string()
+      .trim()
+      .min(1)
+      .max(40)
+      .optional()
+      .describe('Badge on the hosted page’s offer card, above the title: the deal at a glance (`50% off for 3 months`, `1 month free`). Unset: no badge.'),
     primaryButton: cancelButton,
     secondaryButton: cancelButton.optional(),
     showThanksScreen: z.boolean().optional().describe('Opt-in: record the click and show a thanks screen instead of firing the deep link.'),
@@ -62,8 +69,8 @@ export const cancelConfig = z
               .object({
                 id: snakeId,
                 label: z.string().trim().min(1).max(80),
-                iconName: z.string().max(60).optional().describe('SF Symbol / icon name.'),
-                emoji: z.string().max(16).optional(),
+                iconName: z.string().max(60).optional().describe('Icon beside the reason: the app draws it natively (an SF Symbol name); the hosted page draws Lucide, Remix Icon and common SF Symbol names (`circle-dollar-sign`, `ri-time-line`, `clock`) and shows nothing for a name it does not know. `emoji` wins when both are set.'),
+                emoji: z.string().max(16).optional().describe('Emoji beside the reason, shown as written (wins over iconName).'),
               })
               .strict(),
           )

@@ -1,3 +1,4 @@
+import { iconShows, NamedIcon } from '../../kernel/pages/icons.js';
 import type { ComponentChildren } from 'preact';
 import type { MessageKey } from '../../kernel/i18n.js';
 import { Layout } from '../../kernel/pages/layout.js';
@@ -146,11 +147,17 @@ function Reasons({ c, title, urls, error, w: { t } }: { c: CancelConfig; title: 
         ) : null}
         <div class="cx-choices">
           {c.reasonScreen.reasons.map((r) => {
+            // The emoji as written, else the iconName's glyph (Lucide / Remix / SF Symbol names); an unknown name shows nothing.
+            const icon = r.emoji || r.iconName;
             const text = (
-              <span class="cx-choice-text">
-                {r.emoji ? <span aria-hidden="true">{r.emoji} </span> : null}
-                {r.label}
-              </span>
+              <>
+                {iconShows(icon) ? (
+                  <span class="cx-icon" aria-hidden="true">
+                    <NamedIcon name={icon} />
+                  </span>
+                ) : null}
+                <span class="cx-choice-text">{r.label}</span>
+              </>
             );
             return buttons ? (
               <button type="submit" name="b" value={`reason:${r.id}`} formNoValidate class="cx-choice">
@@ -182,8 +189,12 @@ function Response({ c, title, reason, urls, w: { t } }: { c: CancelConfig; title
   return (
     <>
       {showBack(c) ? <BackLink href={urls.screen({ step: 'reasons' })} label={t('stepBack')} /> : null}
-      <h1>{title}</h1>
-      {r.body ? <p class="cx-body">{r.body}</p> : null}
+      {/* The answer to the reason as an offer card: the badge (the deal), the headline, the words. */}
+      <div class="cx-offer">
+        {r.badge ? <p class="cx-badge">{r.badge}</p> : null}
+        <h1>{title}</h1>
+        {r.body ? <p class="cx-body">{r.body}</p> : null}
+      </div>
       <div class="cx-actions">
         <Submit ref={`response:${reason}:primary`} label={r.primaryButton.label} />
         {r.secondaryButton ? <Submit ref={`response:${reason}:secondary`} label={r.secondaryButton.label} secondary /> : null}
@@ -320,7 +331,7 @@ export function PreviewLeavePage(p: { app: ViewApp; label: string; leaving: Leav
 /** 404s, expired links, too many requests: the way to the store's subscription pages is always there. */
 export function CancelMessagePage(p: { title: string; message: string; w: Words }) {
   return (
-    <Layout title={p.title} lang={p.w.lang} styles={['steps.css', 'cancel.css']} bodyClass="cx">
+    <Layout title={p.title} lang={p.w.lang} styles={['steps.css', 'cancel.css']} bodyClass="cx theme-auto">
       <main class="cx-shell">
         <section class="cx-card cx-message">
           <h1>{p.title}</h1>

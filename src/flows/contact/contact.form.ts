@@ -1,9 +1,10 @@
 import { pagePath } from '../../kernel/flows/registry.js';
 import { checkRequired, customPageFields, emailPageField, rejectField, type FormKind, type PageField } from '../forms/forms.kind.js';
 import { contactBody, contactConfig, type ContactBody, type ContactConfig } from './contact.schema.js';
+import { CONTACT_TEMPLATES } from './contact.templates.js';
 
 export const contactForm: FormKind<ContactConfig, ContactBody> = {
-  flow: { type: 'contact', segment: 'contact', label: 'Contact form', schema: contactConfig, primarySlug: 'contact', multi: false, publicUrl: (p) => `${p.urls.web}/contact${pagePath({ ...p, primary: true })}`, warnings: () => [] },
+  flow: { type: 'contact', segment: 'contact', label: 'Contact form', schema: contactConfig, primarySlug: 'contact', multi: false, publicUrl: (p) => `${p.urls.web}/contact${pagePath({ ...p, primary: true })}`, warnings: () => [], templates: () => CONTACT_TEMPLATES },
   body: contactBody,
   columns: ['name', 'email', 'message'],
   check(body, config) {

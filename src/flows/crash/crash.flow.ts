@@ -1,6 +1,7 @@
 import { pagePath, type FlowTypeDef, type Warning } from '../../kernel/flows/registry.js';
 import { crashDraftView } from './crash.pages.js';
 import { crashConfig, type CrashConfig } from './crash.schema.js';
+import { CRASH_TEMPLATES } from './crash.templates.js';
 
 /**
  * Advisory only.
@@ -31,5 +32,10 @@ export const crashFlow: FlowTypeDef<CrashConfig> = {
   publicUrl: (p) => `${p.urls.web}/crash${pagePath({ ...p, primary: true })}`,
   multi: false,
   warnings: crashWarnings,
-  preview: (config, ctx) => crashDraftView(config, ctx.app, ctx.flowSlug),
+  templates: () => CRASH_TEMPLATES,
+  preview: (config, ctx) => crashDraftView(config, ctx.app, ctx.flowSlug, ctx.screen),
+  previewScreens: () => [
+    { id: 'form', label: 'Form' },
+    { id: 'success', label: 'Success' },
+  ],
 };

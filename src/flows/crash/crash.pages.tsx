@@ -1,3 +1,4 @@
+import { brandOfRow } from '../../kernel/pages/brand.js';
 import type { FastifyInstance } from 'fastify';
 import type { OperationDeps } from '../../kernel/http.js';
 import { emailPageField, type PageField } from '../forms/forms.kind.js';
@@ -30,9 +31,9 @@ function crashHostedForm(crash: CrashService): HostedForm {
 }
 
 /** The page of one crash config (published, or a draft in the dashboard's live preview). */
-export function crashView(app: { slug: string; name: string; logo_url: string | null }, flowSlug: string, c: CrashConfig): FormView {
+export function crashView(app: { slug: string; name: string; logo_url: string | null; accent_color?: string | null; theme?: string | null }, flowSlug: string, c: CrashConfig): FormView {
   return {
-    app: { name: app.name, logoUrl: app.logo_url },
+    app: { name: app.name, logoUrl: app.logo_url, ...brandOfRow(app) },
     hero: c.hero,
     intro: c.intro,
     fields: crashPageFields(c),
@@ -46,8 +47,9 @@ export function crashView(app: { slug: string; name: string; logo_url: string | 
   };
 }
 
-/** The dashboard's live preview: the hosted form of a draft (its form token is a placeholder, refused on submit). */
-export const crashDraftView = (c: CrashConfig, app: { slug: string; name: string; logo_url: string | null }, flowSlug: string) => FormPage({ v: crashView(app, flowSlug, c), state: { token: 'preview' } });
+/** The dashboard's live preview: the hosted form of a draft, or its success screen (the form token is a placeholder, refused on submit). */
+export const crashDraftView = (c: CrashConfig, app: { slug: string; name: string; logo_url: string | null }, flowSlug: string, screen?: string) =>
+  FormPage({ v: crashView(app, flowSlug, c), state: { token: 'preview', done: screen === 'success' } });
 
 /** WEB_URL/crash/<app>[/<flow>]: the shared hosted form (works without JavaScript). */
 export function registerCrashPages(app: FastifyInstance, crash: CrashService, opts: { deps: OperationDeps; rateLimit: number }) {

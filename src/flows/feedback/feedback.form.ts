@@ -1,9 +1,10 @@
 import { pagePath } from '../../kernel/flows/registry.js';
 import { checkRequired, customPageFields, emailPageField, rejectField, type FormKind } from '../forms/forms.kind.js';
 import { feedbackBody, feedbackConfig, type FeedbackBody, type FeedbackConfig } from './feedback.schema.js';
+import { FEEDBACK_TEMPLATES } from './feedback.templates.js';
 
 export const feedbackForm: FormKind<FeedbackConfig, FeedbackBody> = {
-  flow: { type: 'feedback', segment: 'feedback', label: 'Feedback form', schema: feedbackConfig, primarySlug: 'feedback', multi: false, publicUrl: (p) => `${p.urls.web}/feedback${pagePath({ ...p, primary: true })}`, warnings: () => [] },
+  flow: { type: 'feedback', segment: 'feedback', label: 'Feedback form', schema: feedbackConfig, primarySlug: 'feedback', multi: false, publicUrl: (p) => `${p.urls.web}/feedback${pagePath({ ...p, primary: true })}`, warnings: () => [], templates: () => FEEDBACK_TEMPLATES },
   body: feedbackBody,
   columns: ['message', 'rating', 'email'],
   check(body, config) {

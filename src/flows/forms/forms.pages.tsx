@@ -1,3 +1,4 @@
+import { brandOfRow } from '../../kernel/pages/brand.js';
 import type { FastifyInstance } from 'fastify';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Config } from '../../config.js';
@@ -25,7 +26,7 @@ function kindHostedForm(kind: FormKind, m: FormsServices): HostedForm {
 /** The page of one feedback / report / contact config (published, or a draft in the dashboard's live preview). */
 export function kindView(kind: FormKind, app: AppRow, flowSlug: string, c: any): FormView {
   return {
-    app: { name: app.name, logoUrl: app.logo_url },
+    app: { name: app.name, logoUrl: app.logo_url, ...brandOfRow(app) },
     hero: c.hero,
     intro: c.intro,
     fields: kind.pageFields(c),

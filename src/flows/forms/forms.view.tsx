@@ -1,12 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import { FORM_TOKEN_FIELD } from '../../kernel/pages/form-token.js';
 import { translator, type Locale, type MessageKey, type Translate } from '../../kernel/i18n.js';
+import { accentOf, heroThemeOf, type AppBrand } from '../../kernel/pages/brand.js';
 import { Layout } from '../../kernel/pages/layout.js';
 import type { PageField } from './forms.kind.js';
 
 /** Everything a hosted form page shows (feedback, report, contact, waitlist). */
 export interface FormView {
-  app: { name: string; logoUrl?: string | null };
+  /** The app: its name and logo, and its accent and scheme where the flow's hero sets none (kernel/pages/brand.ts). */
+  app: { name: string; logoUrl?: string | null } & AppBrand;
   hero?: { theme?: string; eyebrow?: string; accentColor?: string };
   intro: { title: string; subtitle: string; legal?: string };
   fields: PageField[];
@@ -178,13 +180,13 @@ function Field({ f, value, error, focus, t }: { f: PageField; value?: string; er
 export function FormPage({ v, state }: { v: FormView; state: FormState }) {
   const t = translator(v.locale, v.strings);
   const firstError = v.fields.find((f) => state.fieldErrors?.[f.name])?.name;
-  const theme = THEMES.includes(v.hero?.theme ?? '') ? v.hero!.theme! : 'minimal';
+  const theme = heroThemeOf(v.hero?.theme, THEMES, v.app);
   return (
     <Layout
       lang={v.locale ?? 'en'}
       title={`${v.intro.title || v.app.name} · ${v.app.name}`}
       description={v.intro.subtitle}
-      accent={v.hero?.accentColor}
+      accent={accentOf(v.hero?.accentColor, v.app)}
       icon={v.app.logoUrl}
       image={v.app.logoUrl}
       siteName={v.app.name}

@@ -1,7 +1,8 @@
 import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
 import { freeze } from './legal.declaration.js';
-import { legalDraftView } from './legal.pages.js';
+import { LEGAL_SCREENS, legalDraftView } from './legal.pages.js';
 import { legalConfig, type LegalConfig, type PublishedLegal } from './legal.schema.js';
+import { LEGAL_TEMPLATES } from './legal.templates.js';
 import { legalWarnings } from './legal.warnings.js';
 
 /** Public URLs of an app's legal pages (WIRE C). */
@@ -22,6 +23,7 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
   multi: false,
   mcp: { get: 'get_legal_flow', update: 'update_legal_draft', publish: 'publish_legal_flow' },
   warnings: (config, ctx) => legalWarnings(config, ctx),
+  templates: () => LEGAL_TEMPLATES,
   /**
    * Stamps the effective date (the publish day, UTC) and freezes every processor's description,
    * with what the app's published flows collect at this moment, into the version: version n's
@@ -31,11 +33,12 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
     const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
     return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen: freeze(config, flows) } as PublishedLegal;
   },
-  /** The privacy policy the draft would publish today (what the app's published flows collect, frozen as publish would). */
+  /** The legal pages the draft would publish today (what the app's published flows collect, frozen as publish would). */
   async preview(config, ctx) {
     const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
-    return legalDraftView(config, ctx.app, freeze(config, flows), ctx.clock.now().toISOString().slice(0, 10));
+    return legalDraftView(config, ctx.app, freeze(config, flows), ctx.clock.now().toISOString().slice(0, 10), ctx.screen);
   },
+  previewScreens: () => LEGAL_SCREENS,
   /** `privacy` and `terms` always point at the current version; `version` at this version's own page. */
   extras: (ctx) => ({
     ...legalUrls(ctx.webUrl, ctx.app.slug),

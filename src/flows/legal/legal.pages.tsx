@@ -1,3 +1,4 @@
+import { accentOf, brandOfRow, schemeClassOf } from '../../kernel/pages/brand.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../kernel/errors.js';
 import { translator, type Locale, type MessageKey } from '../../kernel/i18n.js';
@@ -108,8 +109,8 @@ function DocShell(p: { doc: LegalDoc; title: MessageKey; archived: boolean; acti
       title={`${title} · ${doc.app.name}`}
       description={t('lgDescription', { doc: title, app: doc.app.name, date: effective })}
       styles={['legal.css']}
-      accent={doc.config.hero?.accentColor}
-      bodyClass="legal-doc"
+      accent={accentOf(doc.config.hero?.accentColor, brandOfRow(doc.app))}
+      bodyClass={['legal-doc', schemeClassOf(brandOfRow(doc.app))].filter(Boolean).join(' ')}
       lang={lang}
       siteName={doc.app.name}
     >
@@ -201,18 +202,37 @@ export function prefersHtml(accept: string | undefined): boolean {
 }
 
 /**
- * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the privacy policy as
- * publishing it today would freeze it (the same `freeze` of the app's published flows as
- * beforePublish and the owner's `?draft=true` declarations), version "draft", effective today.
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the privacy policy,
+ * the terms or a store declaration (`screen`, LEGAL_SCREENS) as publishing it today would freeze
+ * it (the same `freeze` of the app's published flows as beforePublish and the owner's
+ * `?draft=true` declarations), version "draft", effective today.
  */
-export function legalDraftView(config: LegalConfig, app: AppRow, frozen: Frozen, today: string) {
+export function legalDraftView(config: LegalConfig, app: AppRow, frozen: Frozen, today: string, screen?: string) {
   const doc: LegalDoc = { app, config, frozen, version: 0, effectiveDate: today, publishedAt: today, current: 0, history: [] };
+  const facts = { appName: app.name, config, frozen };
+  const basis = { source: 'draft' as const, version: null, effectiveDate: null, url: null };
+  if (screen === 'app-store' || screen === 'play') {
+    return (
+      <DocShell doc={doc} title={screen === 'app-store' ? 'lgAppStore' : 'lgPlayTitle'} archived={false} active={screen === 'app-store' ? 'appStore' : 'play'}>
+        {screen === 'app-store' ? <AppStoreView d={appStorePrivacy(config, frozen, basis)} w={wordsOf(config)} /> : <PlayView d={playDataSafety(config, frozen, basis)} w={wordsOf(config)} />}
+      </DocShell>
+    );
+  }
+  const kind: Kind = screen === 'terms' ? 'terms' : 'privacy';
   return (
-    <DocShell doc={doc} title={TITLES.privacy} archived={false} active="privacy">
-      <Sections sections={privacySections({ appName: app.name, config, frozen })} />
+    <DocShell doc={doc} title={TITLES[kind]} archived={false} active={kind}>
+      <Sections sections={kind === 'privacy' ? privacySections(facts) : termsSections(facts, paths(app.slug).privacy)} />
     </DocShell>
   );
 }
+
+/** The legal pages in the dashboard's preview (ids as `legalDraftView` takes them). */
+export const LEGAL_SCREENS = [
+  { id: 'privacy', label: 'Privacy policy' },
+  { id: 'terms', label: 'Terms of use' },
+  { id: 'app-store', label: 'App Store privacy declaration' },
+  { id: 'play', label: 'Google Play data safety' },
+];
 
 /**
  * Public legal pages under WEB_URL (no login, no redirect, no cookies, nothing from another
@@ -227,7 +247,7 @@ export function registerLegalPages(app: FastifyInstance, deps: { legal: LegalSer
 
   // In the visitor's language, with the app's name when the app exists (no logo: nothing from another origin).
   const missing = (request: FastifyRequest, reply: FastifyReply, slug: string) =>
-    sendBarePage(request, reply, { status: 404, title: 'lgNotFoundTitle', message: 'lgNotFoundBody', brand: brand(slug).then((b) => b && { name: b.name, logoUrl: null }) });
+    sendBarePage(request, reply, { status: 404, title: 'lgNotFoundTitle', message: 'lgNotFoundBody', brand: brand(slug).then((b) => b && { ...b, logoUrl: null }) });
 
   /** Loads a document, or answers the 404 page (unknown app, nothing published, no such version). */
   async function load(request: FastifyRequest, reply: FastifyReply, slug: string, v?: string): Promise<LegalDoc | undefined> {

@@ -2,6 +2,7 @@ import type { FlowTypeDef, Warning } from '../../kernel/flows/registry.js';
 import { ICON_NAMES, knownIcon } from './link-page.icons.js';
 import { linkPageDraftView } from './link-page.pages.js';
 import { linkPageConfig, type LinkPageConfig } from './link-page.schema.js';
+import { LINK_PAGE_TEMPLATES } from './link-page.templates.js';
 
 /** `WEB_URL/p/<appSlug>`: the hosted link page (WIRE C, "link page"). */
 export const linkPageUrl = (webUrl: string, appSlug: string) => `${webUrl}/p/${encodeURIComponent(appSlug)}`;
@@ -45,6 +46,8 @@ export const linkPageFlow: FlowTypeDef<LinkPageConfig> = {
   publicUrl: (p) => linkPageUrl(p.urls.web, p.appSlug),
   multi: false,
   warnings: (config, ctx) => linkPageWarnings(config, ctx.app),
+  templates: () => LINK_PAGE_TEMPLATES,
   extras: (ctx) => ({ pageUrl: linkPageUrl(ctx.webUrl, ctx.app.slug) }),
   preview: (config, ctx) => linkPageDraftView(config, ctx.app),
+  previewScreens: () => [{ id: 'page', label: 'Link page' }],
 };

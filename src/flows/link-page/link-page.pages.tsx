@@ -1,3 +1,4 @@
+import { accentOf, brandOfRow, heroThemeOf } from '../../kernel/pages/brand.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRow } from '../../apps/apps.store.js';
 import { AppError } from '../../kernel/errors.js';
@@ -24,7 +25,7 @@ const THEMES = new Set(['minimal', 'gradient', 'dark']);
  */
 function LinkPage({ app, version, c, href }: { app: AppRow; version: number; c: LinkPageConfig; href?: (kind: LinkKind, index: number, url: string) => string }) {
   const go = href ?? ((kind: LinkKind, index: number) => goPath(app.slug, version, kind, index));
-  const theme = THEMES.has(c.hero?.theme ?? '') ? c.hero!.theme! : 'minimal';
+  const theme = heroThemeOf(c.hero?.theme, [...THEMES], brandOfRow(app));
   const description = c.header.description || undefined;
   const t = translator(c.locale, c.strings);
   return (
@@ -32,7 +33,7 @@ function LinkPage({ app, version, c, href }: { app: AppRow; version: number; c: 
       lang={c.locale ?? 'en'}
       title={c.header.title === app.name ? app.name : `${c.header.title} · ${app.name}`}
       description={description}
-      accent={c.hero?.accentColor}
+      accent={accentOf(c.hero?.accentColor, brandOfRow(app))}
       bodyClass={`theme-${theme}`}
       styles={['link-page.css']}
       icon={app.logo_url}
@@ -159,7 +160,7 @@ export function registerLinkPagePages(app: FastifyInstance, deps: { flows: FlowS
       const config = m && /^[1-9]\d{0,8}$/.test(version) ? await versionConfig(p, Number(version)) : undefined;
       let kind: LinkKind = m?.[1] === 'i' ? 'icon' : 'link';
       let item = config && m ? (kind === 'icon' ? config.iconLinks : config.links)[Number(m[2])] : undefined;
-      if (!item) return message(request, reply, 404, NO_LINK, Promise.resolve({ name: p.app.name, logoUrl: p.app.logo_url }), p.config as LinkPageConfig);
+      if (!item) return message(request, reply, 404, NO_LINK, Promise.resolve({ name: p.app.name, logoUrl: p.app.logo_url, ...brandOfRow(p.app) }), p.config as LinkPageConfig);
       if (config !== p.config) {
         // An older version's link: served only while the page still shows its destination, and
         // counted as that link of the current page (its list and label now).

@@ -1,6 +1,8 @@
 import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
 import { onboardingDraftView } from './onboarding.pages.js';
+import { onboardingScreens } from './onboarding.screens.js';
 import { onboardingConfig, type OnboardingConfig } from './onboarding.schema.js';
+import { onboardingTemplates } from './onboarding.templates.js';
 import { onboardingWarnings } from './onboarding.warnings.js';
 
 export const onboardingFlow: FlowTypeDef<OnboardingConfig> = {
@@ -12,5 +14,7 @@ export const onboardingFlow: FlowTypeDef<OnboardingConfig> = {
   publicUrl: (p) => `${p.urls.web}/onboarding${pagePath({ ...p, primary: true })}`,
   multi: false,
   warnings: (config) => onboardingWarnings(config),
-  preview: (config, ctx) => onboardingDraftView(config, ctx.app),
+  templates: (ctx) => onboardingTemplates(ctx),
+  preview: (config, ctx) => onboardingDraftView(config, ctx.app, ctx.screen),
+  previewScreens: onboardingScreens,
 };

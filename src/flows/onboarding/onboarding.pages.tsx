@@ -1,3 +1,4 @@
+import { brandOfRow } from '../../kernel/pages/brand.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { VNode } from 'preact';
 import { AppError } from '../../kernel/errors.js';
@@ -21,6 +22,7 @@ import type { OnboardingSessions, OpenFunnel } from './onboarding.sessions.js';
 import type { OnboardingSubmissions } from './onboarding.submissions.js';
 import { FunnelMessagePage, HandoffPage, InAppEndPage, IntroPage, PreviewEndPage, StepPage, type FunnelUrls, type Look } from './onboarding.views.js';
 import { answersOf, endScheme, prefillOf, press, progressFrom, progressJson, screenOf, stepOfIssues, stepParam, type Progress, type Screen } from './onboarding.walk.js';
+import { onboardingScreenOf } from './onboarding.screens.js';
 import { answerKeys } from './onboarding.warnings.js';
 
 /**
@@ -73,14 +75,22 @@ function previewFunnelUrls(prefix: string, appSlug: string, token: string, state
 }
 
 /**
- * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the intro screen as the
- * preview link shows it. Its form carries a placeholder preview token the pages refuse (and no
- * progress), so nothing can be started or recorded from it.
+ * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): one screen
+ * (onboarding.screens.ts; the intro by default) as the preview link shows it. Its forms carry a
+ * placeholder preview token the pages refuse (and no progress), so nothing can be started or
+ * recorded from it; the handoff shows a placeholder claim token.
  */
-export function onboardingDraftView(config: OnboardingConfig, app: { slug: string; name: string; logo_url: string | null }) {
-  const look: Look = { app: { name: app.name, logoUrl: app.logo_url }, config, preview: true };
-  return <IntroPage look={look} urls={previewFunnelUrls('/onboarding', app.slug, 'preview', '')} />;
+export function onboardingDraftView(config: OnboardingConfig, app: { slug: string; name: string; logo_url: string | null; accent_color?: string | null; theme?: string | null }, screen?: string) {
+  const look: Look = { app: { name: app.name, logoUrl: app.logo_url, ...brandOfRow(app) }, config, preview: true };
+  const urls = previewFunnelUrls('/onboarding', app.slug, 'preview', '');
+  const s = onboardingScreenOf(config, screen);
+  if (s.kind === 'step') return <StepPage look={look} urls={urls} index={s.index} />;
+  if (s.kind === 'handoff') return <HandoffPage look={look} claimToken={PREVIEW_HANDOFF_TOKEN} />;
+  return <IntroPage look={look} urls={urls} />;
 }
+
+/** The handoff's placeholder claim token in the dashboard's preview (the shape of a real one, never valid). */
+const PREVIEW_HANDOFF_TOKEN = `amob_${'PREVIEW0'.repeat(4)}`;
 
 export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPagesDeps, ctx: RouteContext) {
   const { sessions, preview } = deps;
@@ -121,7 +131,7 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
       return { action, capability: ['t', token], state, screen: (s) => `${action}?t=${token}${screenQuery(s, state)}` };
     };
     const previewUrls = (appSlug: string, token: string, state: string): FunnelUrls => previewFunnelUrls(prefix, appSlug, token, state);
-    const lookOf = (o: OpenFunnel): Look => ({ app: { name: o.app.name, logoUrl: o.app.logoUrl }, config: o.config, embed });
+    const lookOf = (o: OpenFunnel): Look => ({ app: { name: o.app.name, logoUrl: o.app.logoUrl, accentColor: o.app.accentColor, theme: o.app.theme }, config: o.config, embed });
 
     /** A screen (intro or step) of a live session; cached unless it shows a carried answer or a message. */
     function sendScreen(reply: FastifyReply, o: OpenFunnel, screen: Screen, progress: Progress, extra: { error?: MessageKey; email?: string } = {}, status = 200) {
@@ -131,7 +141,7 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
       const render = (urls: FunnelUrls) =>
         screen.kind === 'intro' ? <IntroPage look={lookOf(o)} urls={urls} /> : <StepPage look={lookOf(o)} urls={urls} index={index} prefill={prefill} error={extra.error} />;
       if (prefill !== undefined || extra.error) return send(reply, render(sessionUrls(o.app.slug, o.session.id, o.session.token, state)), status);
-      const key = `${embed ? 1 : 0}\n${o.session.version_id}\n${stepParam(screen)}\n${o.app.slug}\n${o.app.name}\n${o.app.logoUrl ?? ''}`;
+      const key = `${embed ? 1 : 0}\n${o.session.version_id}\n${stepParam(screen)}\n${o.app.slug}\n${o.app.name}\n${o.app.logoUrl ?? ''}\n${o.app.accentColor ?? ''}\n${o.app.theme ?? ''}`;
       const { sid, tok, st } = templates.placeholders;
       return sendHtml(reply, templates.html(key, () => render(sessionUrls(o.app.slug, sid, tok, st)), { sid: o.session.id, tok: o.session.token, st: state }), { status, frameable: embed });
     }
@@ -150,7 +160,9 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
         if (!progress.claimToken) return refused(reply, o.config, 'onboardingNoScreen');
         const scheme = endScheme(progress, o.session.source, o.app.deepLinkScheme);
         if (scheme) return send(reply, <InAppEndPage look={lookOf(o)} href={actionLink(scheme, 'onboarding_complete', o.session.id, [['claim_token', progress.claimToken]])} />);
-        return send(reply, <HandoffPage look={lookOf(o)} claimToken={progress.claimToken} />);
+        // "Open {app}" only ever uses the app's own scheme on file (the token must not reach another app).
+        const openHref = o.app.deepLinkScheme ? actionLink(o.app.deepLinkScheme, 'onboarding_complete', o.session.id, [['claim_token', progress.claimToken]]) : undefined;
+        return send(reply, <HandoffPage look={lookOf(o)} claimToken={progress.claimToken} openHref={openHref} />);
       }
       if (request.method !== 'HEAD') {
         if (screen.kind === 'intro') await sessions.record(o.session, 'opened');
@@ -213,7 +225,7 @@ export function registerOnboardingPages(app: FastifyInstance, deps: OnboardingPa
       if (!d) return reply;
       const { app: a, config } = d;
       const bind = `p:${token}`;
-      const look: Look = { app: { name: a.name, logoUrl: a.logo_url }, config, embed, preview: true };
+      const look: Look = { app: { name: a.name, logoUrl: a.logo_url, ...brandOfRow(a) }, config, embed, preview: true };
       const page = (screen: Screen, progress: Progress, extra: { error?: MessageKey; email?: string } = {}, status = 200) => {
         const urls = previewUrls(a.slug, token, seal(progress, bind));
         if (screen.kind === 'intro') return send(reply, <IntroPage look={look} urls={urls} />, status);

@@ -38,7 +38,8 @@ const PREVIEW_NOTE = 'of the draft. Nothing is recorded and nothing is stored; t
 
 function Shell(p: { title: string; look: Look; head?: ComponentChildren; children: ComponentChildren }) {
   const hero = p.look.config.hero;
-  const classes = ['ob', hero?.theme ? `theme-${hero.theme}` : '', p.look.embed ? 'ob-embed' : ''].filter(Boolean).join(' ');
+  // `dark` is a scheme (StepShell's flowTheme); the other themes are looks on whichever scheme.
+  const classes = ['ob', hero?.theme && hero.theme !== 'dark' ? `theme-${hero.theme}` : '', p.look.embed ? 'ob-embed' : ''].filter(Boolean).join(' ');
   return (
     <StepShell
       title={p.title}
@@ -48,6 +49,7 @@ function Shell(p: { title: string; look: Look; head?: ComponentChildren; childre
       styles={['onboarding.css']}
       scripts={['onboarding.js']}
       accent={hero?.accentColor}
+      flowTheme={hero?.theme}
       bodyClass={classes}
       head={p.head}
     >
@@ -292,15 +294,18 @@ export function InAppEndPage(p: { look: Look; href: string }) {
 }
 
 /**
- * The end on the web: the handoff. The CTA goes to the store; with JavaScript it first copies the
- * claim token (the app reads it from the clipboard on first launch, WIRE C). Without JavaScript,
- * or when copying fails, the token is there to copy by hand. Without a store URL the page says
- * to open the app (and, with JavaScript, offers to copy the code): never a broken link.
+ * The end on the web: the handoff. The raw `amob_` claim token is never shown (#32): it travels
+ * only where the app reads it. The CTA goes to the store; with JavaScript it first copies the
+ * token (the app reads it from the clipboard on first launch, WIRE C). When the app has a
+ * deep-link scheme on file, "Open {app}" is its deep link carrying the token (for someone who
+ * has the app, or comes back once it is installed; without JavaScript that is the way). Without
+ * a store URL the page offers, with JavaScript, to copy the code: never a broken link.
  */
-export function HandoffPage(p: { look: Look; claimToken: string; preview?: ComponentChildren }) {
+export function HandoffPage(p: { look: Look; claimToken: string; openHref?: string; preview?: ComponentChildren }) {
   const { app, config, embed } = p.look;
   const { t } = wordsOf(config);
   const h = config.handoff;
+  const open = t('stepOpenApp', { app: app.name });
   return (
     <Shell title={h.title} look={p.look}>
       {p.preview}
@@ -320,19 +325,23 @@ export function HandoffPage(p: { look: Look; claimToken: string; preview?: Compo
               {t('onboardingCopyCode')}
             </button>
           )}
+          {p.openHref ? (
+            <a class="cx-btn secondary" href={p.openHref} data-deep-link target={embed ? '_top' : undefined}>
+              {open}
+            </a>
+          ) : null}
         </div>
         {/* public/onboarding.js says these, in the page's language. */}
         <p class="ob-copied" role="status" data-copy-status data-msg-copied={t('onboardingCopied')} data-msg-copy-failed={t('onboardingCopyFailed')}></p>
         <div class="ob-code">
-          <p class="ob-code-help" data-nojs>
-            {h.appStoreUrl ? t('onboardingCopyBeforeStore', { app: app.name }) : t('onboardingCopyFirst', { app: app.name })}
-          </p>
+          {p.openHref ? (
+            <p class="ob-code-help" data-nojs>
+              {t('onboardingComeBack', { app: app.name, open })}
+            </p>
+          ) : null}
           <p class="ob-code-help" data-js hidden>
             {h.appStoreUrl ? t('onboardingCtaCopies', { label: h.ctaLabel, app: app.name }) : t('onboardingTapCopy', { copy: t('onboardingCopyCode'), app: app.name })}
           </p>
-          <code class="ob-token" data-token>
-            {p.claimToken}
-          </code>
         </div>
         {h.legal ? <p class="legal">{h.legal}</p> : null}
       </section>
@@ -376,7 +385,7 @@ export function PreviewEndPage(p: { look: Look; answers: unknown; email?: string
 /** 404s, expired links, too many requests. */
 export function FunnelMessagePage(p: { title: string; message: string; lang: string }) {
   return (
-    <Layout title={p.title} lang={p.lang} styles={['steps.css', 'onboarding.css']} bodyClass="cx ob">
+    <Layout title={p.title} lang={p.lang} styles={['steps.css', 'onboarding.css']} bodyClass="cx theme-auto ob">
       <main class="cx-shell">
         <section class="cx-card cx-message">
           <h1>{p.title}</h1>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
 import { promotionDecisionPreview } from './promotion.preview.js';
 import { promotionConfig, type PromotionConfig } from './promotion.schema.js';
+import { promotionTemplates } from './promotion.templates.js';
 import { promotionIssues, promotionWarnings } from './promotion.warnings.js';
 
 /** One flow per placement: the primary is `promotion`, others are addressed by flowSlug. */
@@ -21,7 +22,10 @@ export const promotionFlow: FlowTypeDef<PromotionConfig> = {
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must contain only lowercase letters, digits, dashes and underscores (a placement name such as after_onboarding)'),
   check: async (config, ctx) => promotionIssues(config, ctx.app.id, await ctx.accountApps()),
   warnings: async (config, ctx) => promotionWarnings(config, await ctx.accountApps()),
+  /** They promote the account's other apps; none when it has no other app (docs/promotion.md). */
+  templates: (ctx) => promotionTemplates(ctx),
   mcp: { get: 'get_app_promotion_flow', update: 'update_app_promotion_draft', publish: 'publish_app_promotion_flow' },
   /** No hosted page: what resolve would decide for a sample user (records no decision or impression). */
   preview: async (config, ctx) => promotionDecisionPreview(config, { app: ctx.app, accountApps: await ctx.accountApps(), now: ctx.clock.now() }),
+  previewScreens: () => [{ id: 'decision', label: 'Decision and card, for a sample user' }],
 };

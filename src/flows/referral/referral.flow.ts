@@ -1,6 +1,7 @@
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
-import { referralDraftView } from './referral.pages.js';
+import { referralDraftView, referralScreens } from './referral.pages.js';
 import { referralConfig, type ReferralConfig } from './referral.schema.js';
+import { referralTemplates } from './referral.templates.js';
 import { referralWarnings } from './referral.warnings.js';
 
 export const referralFlow: FlowTypeDef<ReferralConfig> = {
@@ -11,5 +12,7 @@ export const referralFlow: FlowTypeDef<ReferralConfig> = {
   primarySlug: 'referral',
   multi: false,
   warnings: (config) => referralWarnings(config),
-  preview: (config, ctx) => referralDraftView(config, ctx.app),
+  templates: (ctx) => referralTemplates(ctx),
+  preview: (config, ctx) => referralDraftView(config, ctx.app, ctx.screen),
+  previewScreens: referralScreens,
 };

@@ -1,3 +1,4 @@
+import { accentOf, brandOfRow, schemeClassOf } from '../../kernel/pages/brand.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { AppService } from '../../apps/apps.service.js';
@@ -43,7 +44,8 @@ function InvitePage(p: { invite: Invite; token: string; claimToken?: string; err
       description={description}
       styles={['forms.css', 'referral.css']}
       scripts={['referral.js']}
-      bodyClass="theme-gradient"
+      accent={accentOf(null, brandOfRow(app))}
+      bodyClass={['theme-gradient', schemeClassOf(brandOfRow(app))].filter(Boolean).join(' ')}
       icon={app.logo_url}
       image={app.logo_url}
       siteName={app.name}
@@ -106,13 +108,19 @@ function InvitePage(p: { invite: Invite; token: string; claimToken?: string; err
  * a sample code (no invite is looked up or created). The button's form carries a placeholder
  * token, and the preview frame lets no form post and no script run: nothing is claimed.
  */
-export function referralDraftView(config: ReferralConfig, app: AppRow) {
+export function referralDraftView(config: ReferralConfig, app: AppRow, screen?: string) {
   const scheme = usableScheme(app.deep_link_scheme);
   const l = config.landing;
   const code = 'PREVIEW1';
   const invite: Invite = { app, config, code, deepLink: scheme ? referralDeepLink(scheme, code) : undefined, fallback: l.fallback === 'website' ? l.websiteUrl : l.appStoreUrl };
-  return <InvitePage invite={invite} token="preview" />;
+  // `claimed`: the page after the button without JavaScript, with a placeholder claim token.
+  return <InvitePage invite={invite} token="preview" claimToken={screen === 'claimed' ? `amrf_${'PREVIEW0'.repeat(4)}` : undefined} />;
 }
+
+export const referralScreens = () => [
+  { id: 'invite', label: 'Invite page' },
+  { id: 'claimed', label: 'After the button (without JavaScript)' },
+];
 
 /**
  * The invite page `WEB_URL/r/<code>` (any case, dashes and spaces ignored: QR codes may carry it

@@ -1,9 +1,10 @@
 import { pagePath } from '../../kernel/flows/registry.js';
 import { checkRequired, emailPageField, rejectField, type FormKind } from '../forms/forms.kind.js';
 import { reportBody, reportConfig, type ReportBody, type ReportConfig } from './report.schema.js';
+import { REPORT_TEMPLATES } from './report.templates.js';
 
 export const reportForm: FormKind<ReportConfig, ReportBody> = {
-  flow: { type: 'report', segment: 'report', label: 'Report form', schema: reportConfig, primarySlug: 'report', multi: false, publicUrl: (p) => `${p.urls.web}/report${pagePath({ ...p, primary: true })}`, warnings: () => [] },
+  flow: { type: 'report', segment: 'report', label: 'Report form', schema: reportConfig, primarySlug: 'report', multi: false, publicUrl: (p) => `${p.urls.web}/report${pagePath({ ...p, primary: true })}`, warnings: () => [], templates: () => REPORT_TEMPLATES },
   body: reportBody,
   columns: ['category', 'message', 'email'],
   categoryFilter: true,

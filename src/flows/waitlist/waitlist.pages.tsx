@@ -1,3 +1,5 @@
+import { iconShows, NamedIcon } from '../../kernel/pages/icons.js';
+import { brandOfRow } from '../../kernel/pages/brand.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import { translator, type Translate } from '../../kernel/i18n.js';
 import type { HostedForm } from '../forms/forms.hosted.js';
@@ -25,9 +27,10 @@ function Extras({ hero }: { hero: NonNullable<WaitlistConfig['hero']> }) {
         <ul class="bullets">
           {hero.bullets.map((b) => (
             <li>
-              {b.icon ? (
+              {/* An emoji as written, an icon name as its glyph, an unknown name not at all. */}
+              {iconShows(b.icon) ? (
                 <span class="icon" aria-hidden="true">
-                  {b.icon}
+                  <NamedIcon name={b.icon} />
                 </span>
               ) : null}
               <span>
@@ -60,7 +63,7 @@ export function waitlistHostedForm(m: FormsServices): HostedForm {
 export function waitlistView(app: AppRow, flowSlug: string, c: WaitlistConfig, count: number | undefined): FormView {
   const email: PageField = { kind: 'input', type: 'email', name: 'email', label: { t: 'emailAddress' }, placeholder: c.intro.emailPlaceholder, required: true, maxLength: 254, autocomplete: 'email' };
   return {
-    app: { name: app.name, logoUrl: app.logo_url },
+    app: { name: app.name, logoUrl: app.logo_url, ...brandOfRow(app) },
     hero: c.hero,
     intro: c.intro,
     fields: [email, ...customPageFields(c.fields)],

@@ -12,7 +12,7 @@ export const waitlistHero = z
     showCount: z.boolean().optional().describe('Shows an “N on the waitlist” pill once N is at least 3.'),
     heroImage: webUrl.optional().describe('Image URL (https; http images are blocked by the page’s CSP).'),
     bullets: z
-      .array(z.object({ icon: text(40).optional().describe('Emoji or short symbol; a bullet without one renders without it.'), title: z.string().trim().min(1).max(80), body: text(300).optional() }).strict())
+      .array(z.object({ icon: text(40).optional().describe('An emoji (shown as written) or a Lucide / Remix Icon name (`map`, `cloud`, `ri-shield-check-line`), drawn as an icon; an unknown name shows no icon, and a bullet without one renders without it.'), title: z.string().trim().min(1).max(80), body: text(300).optional() }).strict())
       .max(5)
       .optional()
       .describe('0-5 selling points, one per row.'),

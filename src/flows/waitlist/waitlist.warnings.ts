@@ -1,4 +1,5 @@
 import type { Warning } from '../../kernel/flows/registry.js';
+import { isIconName, knownIconName } from '../../kernel/pages/icons.js';
 import type { WaitlistConfig } from './waitlist.schema.js';
 
 /** WCAG relative luminance of #rrggbb. */
@@ -16,6 +17,7 @@ function luminance(hex: string): number {
  * - insecure_hero_image: the page's CSP only loads https images.
  * - empty_side_column: side_by_side with neither an image nor bullets leaves a blank column.
  * - missing_legal: collecting emails without a privacy note.
+ * - unknown_icon: a bullet's icon is a name the page cannot draw (kernel/pages/icons.tsx): it shows no icon.
  */
 export function waitlistWarnings(c: WaitlistConfig): Warning[] {
   const out: Warning[] = [];
@@ -29,6 +31,11 @@ export function waitlistWarnings(c: WaitlistConfig): Warning[] {
   if (hero?.theme === 'side_by_side' && !hero.heroImage && !hero.bullets?.length) {
     out.push({ code: 'empty_side_column', path: '/hero', message: 'side_by_side shows the image or bullets beside the form; add one of them or pick another theme.' });
   }
+  hero?.bullets?.forEach((b, i) => {
+    if (b.icon && isIconName(b.icon) && !knownIconName(b.icon)) {
+      out.push({ code: 'unknown_icon', path: `/hero/bullets/${i}/icon`, message: `"${b.icon}" is not an icon the page can draw, so the bullet shows none: use an emoji or a Lucide / Remix Icon name such as map, cloud, shield-check, sparkles.` });
+    }
+  });
   if (!c.intro.legal?.trim()) {
     out.push({ code: 'missing_legal', path: '/intro/legal', message: 'You are collecting emails: add a short privacy note (what you send and how to unsubscribe).' });
   }

@@ -1,6 +1,8 @@
+import { brandOfRow } from '../../kernel/pages/brand.js';
 import type { IdeaStatus, PublicIdea, WishlistConfig } from './wishlist.schema.js';
 import { translator } from '../../kernel/i18n.js';
-import { categoryLabel, counted, emailMode, ideaHref, Meta, Shell, statusLabel, SubmitForm, VoteButton, votesLabel, withQuery, type BoardUrls, type Common, type SubmitState } from './wishlist.views.js';
+import { categoryLabel, counted, emailMode, ideaHref, IdeaPage, Meta, Shell, statusLabel, SubmitForm, SubmittedPage, VoteButton, votesLabel, withQuery, type BoardUrls, type Common, type SubmitState } from './wishlist.views.js';
+import { sampleComments, sampleIdeas } from './wishlist.samples.js';
 
 /** The board itself (list and roadmap views, the filter form); the idea page and shared parts are in wishlist.views.tsx. */
 export type BoardView = 'list' | 'roadmap';
@@ -215,11 +217,16 @@ export function BoardPage(p: BoardProps) {
 
 /**
  * The dashboard's live preview of an unsaved draft (FlowTypeDef.preview): the board as its
- * preview link shows it, with no ideas yet. Its forms are disabled (preview) and its links carry
- * a placeholder preview token the board refuses: nothing can be voted, submitted or recorded.
+ * preview link shows it, an idea's page, or the page after suggesting one, with sample ideas
+ * (wishlist.samples.ts) so there is something to look at. Its forms are disabled (preview) and
+ * its links carry a placeholder preview token the board refuses: nothing can be voted,
+ * submitted or recorded.
  */
-export function wishlistDraftView(config: WishlistConfig, app: { slug: string; name: string; logo_url?: string | null }, now: Date) {
+export function wishlistDraftView(config: WishlistConfig, app: { slug: string; name: string; logo_url?: string | null; accent_color?: string | null; theme?: string | null }, now: Date, screen?: string) {
   const urls: BoardUrls = { base: `/wishlist/${encodeURIComponent(app.slug)}`, appSlug: app.slug, keep: { p: 'preview' } };
-  const words = { t: translator(config.locale, config.strings), locale: config.locale ?? 'en', now };
-  return <BoardPage config={config} appName={app.name} appLogo={app.logo_url} urls={urls} compact={false} preview ideas={[]} nextCursor={null} sort="votes" view="list" self={withQuery(urls.base, urls.keep)} {...words} />;
+  const common = { config, appName: app.name, appLogo: app.logo_url, appBrand: brandOfRow(app), urls, compact: false, preview: true, t: translator(config.locale, config.strings), locale: config.locale ?? 'en', now };
+  const ideas = sampleIdeas(config, now);
+  if (screen === 'idea') return <IdeaPage {...common} idea={ideas[0]} comments={sampleComments(now)} self={ideaHref(urls, ideas[0].id)} />;
+  if (screen === 'submitted') return <SubmittedPage {...common} pending={config.moderation?.autoApprove !== true} />;
+  return <BoardPage {...common} ideas={ideas} nextCursor={null} sort="votes" view="list" self={withQuery(urls.base, urls.keep)} />;
 }

@@ -1,6 +1,8 @@
 import { pagePath, type FlowTypeDef, type Warning } from '../../kernel/flows/registry.js';
 import { wishlistConfig, type WishlistConfig } from './wishlist.schema.js';
+import { WISHLIST_TEMPLATES } from './wishlist.templates.js';
 import { wishlistDraftView } from './wishlist.board.js';
+import { wishlistScreens } from './wishlist.samples.js';
 
 /** Advisories only: every one of these configs is valid, but probably not what the owner meant. */
 function wishlistWarnings(c: WishlistConfig): Warning[] {
@@ -24,5 +26,7 @@ export const wishlistFlow: FlowTypeDef<WishlistConfig> = {
   publicUrl: (p) => `${p.urls.web}/wishlist${pagePath({ ...p, primary: true })}`,
   multi: false,
   warnings: (config) => wishlistWarnings(config),
-  preview: (config, ctx) => wishlistDraftView(config, ctx.app, ctx.clock.now()),
+  templates: () => WISHLIST_TEMPLATES,
+  preview: (config, ctx) => wishlistDraftView(config, ctx.app, ctx.clock.now(), ctx.screen),
+  previewScreens: wishlistScreens,
 };

@@ -15,6 +15,7 @@ import { wishlistLimits } from './wishlist.routes.js';
 import type { Board, WishlistService } from './wishlist.service.js';
 import { BoardPage, ROADMAP_STATUSES, type BoardProps } from './wishlist.board.js';
 import { IdeaPage, ideaHref, ProblemPage, SubmittedPage, withQuery, type BoardUrls } from './wishlist.views.js';
+import { brandOfRow } from '../../kernel/pages/brand.js';
 
 /** How many ideas each roadmap column shows (most votes first). */
 const ROADMAP_COLUMN_LIMIT = 50;
@@ -96,7 +97,7 @@ export function registerWishlistPages(
       const tokenOk = request.method !== 'POST' || checkFormToken(config.secret, scope, viewer.ipHash, request.body?.[FORM_TOKEN_FIELD]);
       const locale: Locale = board.config.locale ?? 'en';
       const t = translator(locale, board.config.strings);
-      const common = { config: board.config, appName: board.app.name, appLogo: board.app.logo_url, urls, compact: !!keep.compact, preview: board.preview, notifies: wishlist.notifiesAuthors, t, locale, now: deps.clock.now() };
+      const common = { config: board.config, appName: board.app.name, appLogo: board.app.logo_url, appBrand: brandOfRow(board.app), urls, compact: !!keep.compact, preview: board.preview, notifies: wishlist.notifiesAuthors, t, locale, now: deps.clock.now() };
       // Where a no-JS vote returns to: this board view (a form post re-rendering the board has none).
       // (`voted`, which only says where the focus goes back to, is not carried along.)
       const self = request.method === 'GET' ? withQuery(request.url.split('?')[0], { ...q, voted: undefined }) : withQuery(urls.base, keep);

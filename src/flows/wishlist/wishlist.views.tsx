@@ -4,6 +4,9 @@ import { Layout } from '../../kernel/pages/layout.js';
 import type { Locale, MessageKey, Translate } from '../../kernel/i18n.js';
 import { absoluteTime, isOne, relativeTime } from '../../kernel/i18n.format.js';
 import type { IdeaStatus, PublicComment, PublicIdea, WishlistConfig } from './wishlist.schema.js';
+import { accentOf, heroThemeOf, type AppBrand } from '../../kernel/pages/brand.js';
+
+const WISHLIST_THEMES = ['minimal', 'gradient', 'dark', 'side_by_side'];
 
 /** Where a page lives and what every link must carry along (embed flags, preview token). */
 export interface BoardUrls {
@@ -57,6 +60,8 @@ export interface Common {
   appName: string;
   /** The app's logo (favicon, link previews, beside its name at the top). */
   appLogo?: string | null;
+  /** The app's accent and scheme, used where the board's config sets none (kernel/pages/brand.ts). */
+  appBrand?: AppBrand;
   urls: BoardUrls;
   compact: boolean;
   preview: boolean;
@@ -77,13 +82,13 @@ export function When(p: { iso: string; now: Date; locale: Locale }) {
 }
 
 export function Shell(p: Common & { title: string; children: ComponentChildren }) {
-  const theme = p.config.hero?.theme ?? 'minimal';
+  const theme = heroThemeOf(p.config.hero?.theme, WISHLIST_THEMES, p.appBrand);
   return (
     <Layout
       title={p.title}
       lang={p.locale}
       description={p.config.intro.subtitle}
-      accent={p.config.hero?.accentColor}
+      accent={accentOf(p.config.hero?.accentColor, p.appBrand)}
       siteName={p.appName}
       icon={p.appLogo}
       image={p.appLogo}

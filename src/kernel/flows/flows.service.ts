@@ -101,6 +101,17 @@ export function createFlowService(deps: {
 
   /** Slug used for a request: the primary for single-instance types or when omitted. */
   /**
+   * A template's own accent would override the app's brand (a flow's `hero.accentColor` wins), so
+   * for an app with an accent of its own the template leaves it out and the page wears the app's.
+   */
+  const onBrand = (config: unknown, app?: App): Record<string, unknown> => {
+    const c = config as Record<string, unknown>;
+    const hero = c.hero as Record<string, unknown> | undefined;
+    if (!app?.accentColor || !hero || hero.accentColor === undefined) return c;
+    const { accentColor: _, ...rest } = hero;
+    return { ...c, hero: rest };
+  };
+  /**
    * `?type=` takes the type (`app_promotion`), a legacy name (`pre_cancel`) or the URL segment
    * (`app-promotion`); anything else is a 400 naming the types rather than a silent empty answer.
    */
@@ -222,7 +233,7 @@ export function createFlowService(deps: {
     /** Starting points of one type (any name `?type=` takes) or of every type, in registry order. */
     templates(ctx: TemplateContext, type?: string) {
       const chosen = type ? [typeFilter(type)!] : registry.types();
-      return chosen.flatMap((d) => (d.templates?.(ctx) ?? []).map((t) => ({ id: t.id, type: d.type, segment: d.segment, name: t.name, description: t.description, config: t.config as Record<string, unknown> })));
+      return chosen.flatMap((d) => (d.templates?.(ctx) ?? []).map((t) => ({ id: t.id, type: d.type, segment: d.segment, name: t.name, description: t.description, config: onBrand(t.config, ctx.app) })));
     },
 
     async list(app: AppRow, type?: string) {

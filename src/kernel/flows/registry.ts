@@ -82,7 +82,19 @@ export interface FlowTypeDef<C = any> {
    * through their preview-token operation, or not at all (src/admin/admin.previews.tsx).
    * It must record nothing (no session, click, decision or impression) and emit no script.
    */
-  preview?(config: C, ctx: FlowContext & { flowSlug: string }): import('preact').VNode | Promise<import('preact').VNode>;
+  preview?(config: C, ctx: FlowContext & { flowSlug: string; screen?: string }): import('preact').VNode | Promise<import('preact').VNode>;
+  /**
+   * Every screen `preview` can show for this config, in the order a visitor meets them (the
+   * dashboard's "Screen" select); `preview` then gets one of these ids as `screen` (the first
+   * when none is asked for). Without it the type previews one screen.
+   */
+  previewScreens?(config: C): PreviewScreen[];
+}
+
+/** One screen of a flow's live preview: a stable id (`response:too_expensive`) and what the owner reads. */
+export interface PreviewScreen {
+  id: string;
+  label: string;
 }
 
 /**

@@ -36,7 +36,9 @@ export function registerAssets(app: FastifyInstance) {
     if (!/^[0-9a-f]{6}$/i.test(c)) return reply.code(404).send({ error: 'Not found' });
     reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=31536000, immutable');
     const p = accentPalette(`#${c.toLowerCase()}`);
-    return `:root{--accent:${p.accent};--accent-ink:${p.ink};--on-accent:${p.on}}body.theme-dark{--accent-ink:${p.inkDark}}`;
+    // Dark pages (theme-dark, and theme-auto when the system is dark) get the fill that stands out there.
+    const dark = `{--accent:${p.fillDark};--accent-ink:${p.inkDark};--on-accent:${p.onDark};--accent-edge:transparent}`;
+    return `:root{--accent:${p.accent};--accent-ink:${p.ink};--on-accent:${p.on};--accent-edge:${p.edge}}body.theme-dark${dark}@media (prefers-color-scheme:dark){body.theme-auto${dark}}`;
   });
 
   app.get('/assets/:name', route, async (request, reply) => {

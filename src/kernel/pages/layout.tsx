@@ -1,3 +1,4 @@
+import { accentOf, schemeClassOf, type AppBrand } from './brand.js';
 import type { ComponentChildren } from 'preact';
 
 export interface LayoutProps {
@@ -63,9 +64,16 @@ export function Layout(p: LayoutProps) {
 }
 
 /** A plain centred message page (not found, disabled, ended...). */
-export function MessagePage(p: { title: string; message: string; accent?: string | null; lang?: string; app?: { name: string; logoUrl?: string | null } | null }) {
+export function MessagePage(p: { title: string; message: string; accent?: string | null; lang?: string; app?: ({ name: string; logoUrl?: string | null } & AppBrand) | null }) {
   return (
-    <Layout title={p.app ? `${p.title} · ${p.app.name}` : p.title} accent={p.accent} lang={p.lang} bodyClass="theme-minimal" icon={p.app?.logoUrl} siteName={p.app?.name}>
+    <Layout
+      title={p.app ? `${p.title} · ${p.app.name}` : p.title}
+      accent={accentOf(p.accent, p.app)}
+      lang={p.lang}
+      bodyClass={['theme-minimal', schemeClassOf(p.app)].filter(Boolean).join(' ')}
+      icon={p.app?.logoUrl}
+      siteName={p.app?.name}
+    >
       <main class="shell narrow">
         <section class="card message">
           {/* When the page belongs to a known app (its unpublished flow, a missing idea), it says whose. */}

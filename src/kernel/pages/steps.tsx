@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { translator, type Locale, type MessageKey, type Translate } from '../i18n.js';
+import { accentOf, stepSchemeClass, type AppBrand } from './brand.js';
 import { Layout } from './layout.js';
 
 /**
@@ -8,7 +9,8 @@ import { Layout } from './layout.js';
  * public/steps.css styles them (`cx-` classes); a flow adds its own stylesheet.
  */
 
-export interface StepApp {
+/** The app on a step page: its name and logo, and its accent and scheme where the flow sets none. */
+export interface StepApp extends AppBrand {
   name: string;
   logoUrl: string | null;
 }
@@ -27,7 +29,10 @@ export interface StepShellProps {
   styles?: string[];
   scripts?: string[];
   bodyClass?: string;
+  /** The flow's own accent (its `hero.accentColor`): wins over the app's. */
   accent?: string | null;
+  /** The flow's own theme (its `hero.theme`): `dark` wins over the app's scheme. */
+  flowTheme?: string | null;
   /** Extra elements in <head> (a leaving page's meta refresh). */
   head?: ComponentChildren;
   children: ComponentChildren;
@@ -40,11 +45,11 @@ export function StepShell(p: StepShellProps) {
       lang={p.lang}
       styles={['steps.css', ...(p.styles ?? [])]}
       scripts={p.scripts}
-      accent={p.accent}
+      accent={accentOf(p.accent, p.app)}
       icon={p.app.logoUrl}
       image={p.app.logoUrl}
       siteName={p.app.name}
-      bodyClass={p.bodyClass ? `cx ${p.bodyClass}` : 'cx'}
+      bodyClass={['cx', stepSchemeClass(p.flowTheme, p.app), p.bodyClass].filter(Boolean).join(' ')}
       head={p.head}
     >
       <main class="cx-shell">

@@ -5,13 +5,14 @@ import type { FlowService } from '../flows/flows.service.js';
 import { randomString } from '../ids.js';
 import type { ClientInfo } from '../operation.js';
 import { rowId } from '../row-id.js';
+import { asTheme, type AppTheme } from '../pages/brand.js';
 import type { StartRequest } from './sessions.schema.js';
 import type { SessionRow, SessionStore } from './sessions.store.js';
 
 /** A session as its page sees it: the row, its app, and the config of the version it pinned. */
 export interface OpenFlowSession<C> {
   session: SessionRow;
-  app: { slug: string; name: string; deepLinkScheme: string | null; logoUrl: string | null };
+  app: { slug: string; name: string; deepLinkScheme: string | null; logoUrl: string | null; accentColor: string | null; theme: AppTheme | null };
   config: C;
 }
 
@@ -76,10 +77,10 @@ export function createFlowSessions<C, S extends string = string>(deps: {
       if (a.length !== b.length || !timingSafeEqual(a, b)) throw gone();
       const version = await flows.version(row.app_id, row.version_id);
       if (!version) throw gone();
-      const { app_slug, app_name, deep_link_scheme, logo_url, app_locale, ...session } = row;
+      const { app_slug, app_name, deep_link_scheme, logo_url, app_locale, accent_color, theme, ...session } = row;
       return {
         session,
-        app: { slug: app_slug, name: app_name, deepLinkScheme: deep_link_scheme, logoUrl: logo_url },
+        app: { slug: app_slug, name: app_name, deepLinkScheme: deep_link_scheme, logoUrl: logo_url, accentColor: accent_color, theme: asTheme(theme) },
         config: flows.withAppLocale(type, version.config as C, app_locale),
       };
     },

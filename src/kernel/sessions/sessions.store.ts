@@ -7,7 +7,7 @@ import { olderThan, type After } from '../keyset.js';
 
 export type SessionRow = Selectable<FlowSessionsTable>;
 export type StepRow = Selectable<FlowStepsTable>;
-type SessionWithApp = SessionRow & { app_slug: string; app_name: string; deep_link_scheme: string | null; logo_url: string | null; app_locale: string | null };
+type SessionWithApp = SessionRow & { app_slug: string; app_name: string; deep_link_scheme: string | null; logo_url: string | null; app_locale: string | null; accent_color: string | null; theme: string | null };
 
 const SESSION_COLUMNS = [
   'id', 'app_id', 'flow_id', 'flow_type', 'version_id', 'version_number', 'token', 'source', 'platform', 'user_id',
@@ -39,7 +39,7 @@ export function createSessionStore(handle: DbHandle, opts: { stepRollup?: (row: 
   // each query anew, ~100 µs for the join, most of a page's time), and two primary-key reads
   // rather than the join, which better-sqlite3 answered in 13 µs instead of 50.
   const sessionById = handle.sqlite?.prepare('SELECT * FROM flow_sessions WHERE id = ?');
-  const appOfSession = handle.sqlite?.prepare('SELECT slug AS app_slug, name AS app_name, deep_link_scheme, logo_url, locale AS app_locale FROM apps WHERE id = ?');
+  const appOfSession = handle.sqlite?.prepare('SELECT slug AS app_slug, name AS app_name, deep_link_scheme, logo_url, locale AS app_locale, accent_color, theme FROM apps WHERE id = ?');
   const sqliteSession = (id: string): SessionWithApp | undefined => {
     const row = sessionById!.get(id) as SessionRow | undefined;
     const app = row && (appOfSession!.get(row.app_id) as Omit<SessionWithApp, keyof SessionRow> | undefined);
@@ -65,7 +65,7 @@ export function createSessionStore(handle: DbHandle, opts: { stepRollup?: (row: 
         .selectFrom('flow_sessions as s')
         .innerJoin('apps as a', 'a.id', 's.app_id')
         .selectAll('s')
-        .select(['a.slug as app_slug', 'a.name as app_name', 'a.deep_link_scheme', 'a.logo_url', 'a.locale as app_locale'])
+        .select(['a.slug as app_slug', 'a.name as app_name', 'a.deep_link_scheme', 'a.logo_url', 'a.locale as app_locale', 'a.accent_color', 'a.theme'])
         .where('s.id', '=', id)
         .executeTakeFirst();
     },

@@ -101,6 +101,10 @@ describeEachDb('form configs (feedback, report, contact, waitlist)', (dialect) =
     expect(r.statusCode).toBe(200);
     expect(r.json().warnings.map((w: { code: string }) => w.code).sort()).toEqual(['empty_side_column', 'low_contrast_accent', 'missing_legal']);
     expect((await put('waitlist', goodWaitlist())).json().warnings).toEqual([]);
+    // A bullet icon the page cannot draw (it would show none) is named at its path; an emoji and a known name are fine.
+    const bullets = [{ icon: '⚡', title: 'Fast' }, { icon: 'map', title: 'Maps' }, { icon: 'ri-cloud-line', title: 'Sync' }, { icon: 'unicorn-rainbow', title: 'Magic' }];
+    const icons = await put('waitlist', { ...goodWaitlist(), hero: { theme: 'minimal', bullets } });
+    expect(icons.json().warnings.map((w: { code: string; path: string }) => `${w.code} ${w.path}`)).toEqual(['unknown_icon /hero/bullets/3/icon']);
   });
 
   it('several waitlists per app through flowSlug', async () => {

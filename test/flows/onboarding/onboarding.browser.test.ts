@@ -120,9 +120,12 @@ describe('onboarding funnel in Chromium', () => {
     await walk(page, 'web@example.com');
     await button(page, 'Continue').click();
     await page.waitForURL(/step=done/);
-    const shown = (await page.locator('[data-token]').textContent())!;
+    // The token is never shown (#32): it travels in the button (copied) and in "Open Sleepy" (the app's deep link).
+    const shown = (await page.getByRole('link', { name: 'Get the app' }).getAttribute('data-copy'))!;
     expect(shown).toMatch(CLAIM);
-    // With JavaScript: the button's words, not the copy-by-hand ones.
+    await expect(page.locator('body').innerText()).resolves.not.toContain('amob_');
+    await expect(page.getByRole('link', { name: 'Open Sleepy' }).getAttribute('href')).resolves.toContain(`claim_token=${shown}`);
+    // With JavaScript: the button's words, not the no-JS ones.
     await expect(page.locator('[data-nojs]').isVisible()).resolves.toBe(false);
     await expect(page.locator('p[data-js]').isVisible()).resolves.toBe(true);
     await page.getByRole('link', { name: 'Get the app' }).click();
@@ -159,8 +162,9 @@ describe('onboarding funnel in Chromium', () => {
     await frame.getByRole('button', { name: 'Skip', exact: true }).click();
     await frame.getByLabel('Email address').fill('framed@example.com');
     await frame.getByRole('button', { name: 'Continue', exact: true }).click();
-    const shown = (await frame.locator('[data-token]').textContent())!;
+    const shown = (await frame.getByRole('link', { name: 'Get the app' }).getAttribute('data-copy'))!;
     expect(shown).toMatch(CLAIM);
+    await expect(frame.locator('body').innerText()).resolves.not.toContain('amob_');
     await frame.getByRole('link', { name: 'Get the app' }).click();
     await page.waitForURL('https://apps.apple.com/**');
     expect(page.url()).toBe('https://apps.apple.com/app/id1444383602');
@@ -172,14 +176,15 @@ describe('onboarding funnel in Chromium', () => {
     expect(problems).toEqual([]);
   });
 
-  it('on the web without JavaScript: the token is there to copy by hand and the store is a plain link', async () => {
+  it('on the web without JavaScript: no token on the page; "Open Sleepy" carries it once the app is installed; the store is a plain link', async () => {
     const { page } = await open(PHONE, { javaScriptEnabled: false });
     await page.goto(`${origin}/onboarding/sleepy`);
     await walk(page);
     await button(page, 'Skip').click();
     await page.waitForURL(/step=done/);
-    await expect(page.locator('[data-nojs]').textContent()).resolves.toContain('Copy this code before you get the app');
-    await expect(page.locator('[data-token]').isVisible()).resolves.toBe(true);
+    await expect(page.locator('[data-nojs]').textContent()).resolves.toContain('Once Sleepy is installed, tap “Open Sleepy” on this page');
+    await expect(page.locator('body').innerText()).resolves.not.toContain('amob_');
+    await expect(page.getByRole('link', { name: 'Open Sleepy' }).getAttribute('href')).resolves.toMatch(/^sleepy:\/\/retention-flow\/action\?type=onboarding_complete&session_id=[A-Za-z0-9]+&claim_token=amob_[A-Za-z0-9]{32}$/);
     await expect(page.locator('p[data-js]').isVisible()).resolves.toBe(false);
     await page.getByRole('link', { name: 'Get the app' }).click();
     await page.waitForURL('https://apps.apple.com/**');
@@ -215,6 +220,7 @@ describe('onboarding funnel in Chromium', () => {
     await button(page, 'Copy my code').click();
     await expect.poll(() => page.locator('[data-copy-status]').textContent()).toBe('Code copied.');
     await expect(page.evaluate(() => navigator.clipboard.readText())).resolves.toMatch(CLAIM);
+    await expect(page.locator('body').innerText()).resolves.not.toContain('amob_');
     expect(page.url()).toContain('step=done');
   });
 

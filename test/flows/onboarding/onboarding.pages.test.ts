@@ -9,6 +9,8 @@ import { endLink, hostileOnboarding, startFunnel, type Funnel } from './onboardi
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
 const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const CLAIM = /amob_[A-Za-z0-9]{32}/;
+/** What a page shows: its text, without tags and attributes (where the claim token may travel, unseen). */
+const shownText = (html: string) => html.replace(/<head>[\s\S]*<\/head>/, '').replace(/<[^>]*>/g, ' ');
 const esc = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** A funnel with every step kind and rule: required single (radios), optional single, required multi, required email. */
@@ -108,7 +110,7 @@ describeEachDb('onboarding hosted funnel', (dialect) => {
     expect(intro.body).toContain(`action="/onboarding/sleepy/s/${f.sessionId}"`);
     expect(intro.body).toContain(`name="t" value="${f.token}"`);
     expect(intro.body).toContain('href="/assets/accent.css?c=4f46e5"');
-    expect(intro.body).toContain('class="cx ob theme-gradient"');
+    expect(intro.body).toContain('class="cx theme-auto ob theme-gradient"');
     // the scheme travels sealed, never in clear
     expect(v.field('a')).toMatch(/^[A-Za-z0-9_-]{20,}$/);
 
@@ -298,7 +300,10 @@ describeEachDb('onboarding hosted funnel', (dialect) => {
     await v.press('next', { email: 'bo@example.com' });
     // a web session without a scheme: the handoff; no store URL in this funnel, so no link to one
     expect(v.html).toContain('<h1>Thanks</h1>');
-    expect(v.html).toContain('Copy this code first: Strict &lt;App> reads it when you open it');
+    // The token is never shown (#32); without a deep-link scheme there is no "Open" link and no no-JS note.
+    expect(shownText(v.html)).not.toContain('amob_');
+    expect(v.html).not.toContain('data-nojs');
+    expect(v.html).not.toContain('data-deep-link');
     expect(v.html).toMatch(/<button type="button" class="cx-btn" data-copy="amob_[A-Za-z0-9]{32}" hidden data-js="true">Copy my code<\/button>/);
     expect(v.html).not.toContain('apps.apple.com');
     const [row] = await submissionOf(f.sessionId);
@@ -356,10 +361,15 @@ describeEachDb('onboarding hosted funnel', (dialect) => {
     const web = await get('/onboarding/sleepy');
     expect(web.statusCode).toBe(303);
     expect(await walk(String(web.headers.location))).toContain('data-copy="amob_');
-    // scheme= on the funnel's own URL travels on to the session; a dangerous one is dropped
+    // scheme= on the funnel's own URL travels on to the session; a dangerous one is dropped. An app
+    // without a scheme on file never follows it in a web session (#34: a link anyone can craft):
+    // the end is the web handoff, and the claim token goes to no scheme.
     const withScheme = await get('/onboarding/plain?scheme=Plainapp');
     expect(String(withScheme.headers.location)).toMatch(/\?t=[A-Za-z0-9]+&scheme=plainapp$/);
-    expect(endLink(await walk(String(withScheme.headers.location)))).toMatch(/^plainapp:\/\/retention-flow\/action\?type=onboarding_complete&session_id=/);
+    const webEnd = await walk(String(withScheme.headers.location));
+    expect(endLink(webEnd)).toBeUndefined();
+    expect(webEnd).not.toContain('plainapp:');
+    expect(webEnd).toContain('data-copy="amob_');
     const dropped = await get('/onboarding/plain?scheme=javascript');
     expect(String(dropped.headers.location)).toMatch(/\?t=[A-Za-z0-9]+$/);
     // An app with a scheme on file: a crafted scheme= never receives the claim token. An SDK
@@ -373,6 +383,44 @@ describeEachDb('onboarding hosted funnel', (dialect) => {
     expect(webHtml).toContain('data-copy="amob_');
     const own = await get('/onboarding/sleepy?scheme=SLEEPY');
     expect(endLink(await walk(String(own.headers.location)))).toMatch(/^sleepy:\/\/retention-flow\/action\?type=onboarding_complete/);
+  });
+
+  it('#34: scheme= for an app without a scheme on file never hands the claim token to smb, itms-services, steam or a made-up scheme', async () => {
+    const walk = async (start: string) => {
+      const v = visitor(start);
+      await v.open();
+      await v.press('start');
+      await v.press('pick:wake_rested');
+      await v.press('next');
+      await v.press('skip');
+      await v.press('skip');
+      return v.html;
+    };
+    const tokenLinks = (html: string) => [...html.replaceAll('&amp;', '&').matchAll(/([a-z][a-z0-9+.-]*):\/\/retention-flow\/action\?[^"]*claim_token=amob_/gi)].map((m) => m[1]);
+    for (const scheme of ['smb', 'itms-services', 'steam', 'vscode', 'microsoft-edge', 'ldap', 'ftp', 'madeupscheme']) {
+      // a web link anyone can craft: the funnel ends on the web, whatever the scheme
+      const web = await get(`/onboarding/plain?scheme=${scheme}`);
+      expect(web.statusCode, scheme).toBe(303);
+      const html = await walk(String(web.headers.location));
+      expect(html, scheme).toContain('<h1>Your plan is ready</h1>');
+      expect(tokenLinks(html), scheme).toEqual([]);
+      expect(html, scheme).not.toContain(`${scheme}:`);
+      // the SDK's own flowUrl: a refused scheme is ignored as well (made-up ones are what an SDK sends)
+      if (scheme !== 'madeupscheme') {
+        const f = await startFunnel(t, 'plain');
+        const sdk = await walk(`${f.path}&scheme=${scheme}`);
+        expect(tokenLinks(sdk), scheme).toEqual([]);
+        expect(sdk, scheme).not.toContain(`${scheme}:`);
+        expect((await submissionOf(f.sessionId))[0].source, scheme).toBe('web');
+      }
+    }
+    // the app's own scheme still carries the token: on file (web and SDK sessions), or the SDK's for an app without one
+    const own = await get('/onboarding/sleepy?scheme=sleepy');
+    expect(tokenLinks(await walk(String(own.headers.location)))).toEqual(['sleepy', 'sleepy']);
+    const sdkOwn = await startFunnel(t, 'sleepy');
+    expect(tokenLinks(await walk(sdkOwn.path))).toEqual(['sleepy', 'sleepy']);
+    const sdkPlain = await startFunnel(t, 'plain');
+    expect(tokenLinks(await walk(`${sdkPlain.path}&scheme=plainapp`))).toEqual(['plainapp', 'plainapp']);
   });
 
   it('the web handoff: the token to copy, the store link the button copies it on, source web', async () => {
@@ -394,8 +442,11 @@ describeEachDb('onboarding hosted funnel', (dialect) => {
     expect(v.html).toContain('<h1>Your plan is ready</h1>');
     expect(v.html).toContain('<p class="cx-body">Open the app to start.</p>');
     expect(v.html).toContain(`<a class="cx-btn" href="https://apps.apple.com/app/id1444383602" data-copy="${token}" rel="noopener">Get the app</a>`);
-    expect(v.html).toContain(`<code class="ob-token" data-token="true">${token}</code>`);
-    expect(v.html).toMatch(/<p class="ob-code-help" data-nojs="true">Copy this code before you get the app/);
+    // Never the raw token on the page (#32): it travels in the copy button and in "Open Sleepy", the app's own deep link.
+    expect(shownText(v.html)).not.toContain('amob_');
+    expect(v.html).not.toContain('data-token');
+    expect(v.html).toContain(`<a class="cx-btn secondary" href="sleepy://retention-flow/action?type=onboarding_complete&amp;session_id=${m[1]}&amp;claim_token=${token}" data-deep-link="true">Open Sleepy</a>`);
+    expect(v.html).toContain('<p class="ob-code-help" data-nojs="true">Once Sleepy is installed, tap “Open Sleepy” on this page: it picks up your answers.</p>');
     expect(v.html).toContain('<script src="/assets/onboarding.js" defer></script>');
     const [row] = await submissionOf(m[1]);
     expect(row).toMatchObject({ source: 'web', email: 'web@example.com' });
@@ -444,7 +495,7 @@ describeEachDb('onboarding hosted funnel', (dialect) => {
     const intro = await v.open();
     expect(intro.headers['content-security-policy']).toContain('frame-ancestors *');
     expect(intro.headers['x-frame-options']).toBeUndefined();
-    expect(v.html).toContain('class="cx ob theme-gradient ob-embed"');
+    expect(v.html).toContain('class="cx theme-auto ob theme-gradient ob-embed"');
     expect(v.action()).toMatch(/^\/embed\/onboarding\/sleepy\/s\//);
     await v.press('start');
     expect(v.page.headers['content-security-policy']).toContain('frame-ancestors *');

@@ -1,0 +1,217 @@
+/**
+ * Layout hints of the flow editor's form (the form itself is generated from each type's JSON
+ * Schema, src/admin/islands/form.*). Hints only say what a schema cannot: the order a person
+ * thinks in, better words, which text is long, which fields pick a reference. A field the
+ * hints do not name still appears (under "More settings"), so a new schema field is never lost.
+ *
+ * Paths are JSON pointers with `*` for any array index or record key: `/reasonScreen/reasons/*\/id`.
+ */
+export interface FieldHint {
+  label?: string;
+  help?: string;
+  /** `long`: a textarea; `hidden`: kept as is, not shown; `url`: validated as an address as typed. */
+  widget?: 'long' | 'hidden' | 'url';
+  /** Picked from a list instead of typed. */
+  ref?: 'reasons' | 'apps' | 'namedDestination';
+  /** Singular noun of an array's or record's items ("Add reason"). */
+  item?: string;
+  /** Keys of an item whose value titles its card, first non-empty wins. */
+  summary?: string[];
+  /** Order of an object's own keys (unnamed keys follow in schema order). */
+  order?: string[];
+  /** What the page does when the field is absent (shown as the control's state until set). */
+  default?: unknown;
+}
+
+export interface TypeHints {
+  /** Top-level sections, in order; `open: false` starts folded. */
+  groups: { title: string; fields: string[]; open?: boolean; help?: string }[];
+  fields?: Record<string, FieldHint>;
+}
+
+/** Words and widgets every type shares (a type's own hints win). */
+export const COMMON: Record<string, FieldHint> = {
+  '/locale': { label: 'Page language', help: 'Language of the built-in words (buttons, errors) on the hosted page.' },
+  '/strings': { label: 'Replace built-in words', item: 'replacement' },
+  '/hero': { label: 'Look' },
+  '/hero/accentColor': { label: 'Accent colour' },
+  '/hero/theme': { label: 'Theme', default: 'minimal' },
+  '/hero/heroImage': { label: 'Hero image' },
+  '/hero/titleFont': { label: 'Title font' },
+  '/success/ctaLabel': { label: 'Button label' },
+  '/success/ctaUrl': { label: 'Button link' },
+  '/success/body': { widget: 'long' },
+  '/intro/subtitle': { widget: 'long' },
+  '/intro/legal': { label: 'Small print', widget: 'long' },
+  '/fields': { label: 'Extra fields', item: 'field', summary: ['label', 'id'] },
+  '/fields/*/options': { item: 'option' },
+  '/colorScheme': { label: 'Colour scheme (native form)' },
+  '/layout': { label: 'Layout (native form)' },
+  '/emailField': { label: 'Email field' },
+};
+
+const LANGUAGE = { title: 'Language and wording', fields: ['locale', 'strings'], open: false };
+const FORM_SCREENS = (first: string[]) => [
+  { title: 'Form', fields: ['intro', ...first] },
+  { title: 'After sending', fields: ['success'] },
+  { title: 'Look', fields: ['hero', 'layout', 'colorScheme'], open: false },
+  LANGUAGE,
+];
+
+export const HINTS: Record<string, TypeHints> = {
+  cancel: {
+    groups: [
+      { title: 'Intro screen', fields: ['intro', 'showBackButton'], help: 'The first screen: ask before they cancel.' },
+      { title: 'Reasons', fields: ['reasonScreen'] },
+      { title: 'Responses', fields: ['responses'], help: 'What a person sees after picking a reason: an offer, help, or a way out.' },
+      LANGUAGE,
+    ],
+    fields: {
+      '/intro': { label: 'Intro' },
+      '/reasonScreen': { label: 'Reason screen', order: ['title', 'subtitle', 'reasons', 'selectMode', 'autoAdvance'] },
+      '/reasonScreen/reasons': { item: 'reason', summary: ['label', 'id'] },
+      '/reasonScreen/reasons/*/id': { label: 'Reason id', help: 'Lowercase letters, digits and _; links the reason to its response.' },
+      '/reasonScreen/reasons/*/iconName': { label: 'Icon', help: 'An SF Symbol, Lucide or Remix Icon name (“clock”); the emoji wins when both are set.' },
+      '/reasonScreen/selectMode': { label: 'People pick', default: 'single' },
+      '/responses': { label: 'Responses', item: 'response', ref: 'reasons' },
+      '/responses/*/body': { widget: 'long' },
+      '/responses/*/primaryButton': { label: 'Main button' },
+      '/responses/*/secondaryButton': { label: 'Second button' },
+      '/responses/*/primaryButton/url': { widget: 'url' },
+      '/responses/*/secondaryButton/url': { widget: 'url' },
+      '/showBackButton': { label: 'Show a back button', default: true },
+    },
+  },
+  onboarding: {
+    groups: [
+      { title: 'Welcome screen', fields: ['intro'] },
+      { title: 'Steps', fields: ['steps'], help: 'One screen each, in order: questions, information, email.' },
+      { title: 'Hand-off to the app', fields: ['handoff'] },
+      { title: 'Look', fields: ['hero'], open: false },
+      LANGUAGE,
+    ],
+    fields: {
+      '/intro': { label: 'Welcome' },
+      '/steps': { item: 'step', summary: ['prompt', 'title', 'id'] },
+      '/steps/*': { order: ['kind', 'prompt', 'title', 'subtitle', 'body', 'options', 'selectMode', 'autoAdvance', 'required', 'imageUrl', 'placeholder', 'submitLabel', 'continueLabel', 'legal', 'id'] },
+      '/steps/*/kind': { label: 'Step type' },
+      '/steps/*/selectMode': { label: 'People pick', default: 'single' },
+      '/steps/*/id': { label: 'Step id', help: 'Names the answer in exports and webhooks.' },
+      '/steps/*/body': { widget: 'long' },
+      '/steps/*/options': { item: 'option', summary: ['label', 'id'] },
+      '/steps/*/imageUrl': { label: 'Image' },
+      '/handoff': { label: 'Hand-off' },
+      '/handoff/body': { widget: 'long' },
+      '/handoff/appStoreUrl': { label: 'App Store link' },
+    },
+  },
+  waitlist: {
+    groups: [
+      { title: 'Signup form', fields: ['intro', 'fields'] },
+      { title: 'After signing up', fields: ['success'] },
+      { title: 'Look', fields: ['hero'] },
+      LANGUAGE,
+    ],
+    fields: {
+      '/hero': { order: ['theme', 'accentColor', 'eyebrow', 'heroImage', 'showCount', 'bullets'] },
+      '/hero/bullets': { item: 'selling point', summary: ['title'] },
+      '/hero/showCount': { label: 'Show how many signed up' },
+      '/templateId': { widget: 'hidden' },
+    },
+  },
+  feedback: { groups: FORM_SCREENS(['rating', 'emailField', 'fields']), fields: { '/rating': { label: 'Star rating' } } },
+  report: { groups: FORM_SCREENS(['categories', 'emailField']), fields: { '/categories': { item: 'category', summary: ['label', 'id'] } } },
+  contact: { groups: FORM_SCREENS(['nameField', 'emailField', 'messageField', 'fields']), fields: {} },
+  crash: { groups: FORM_SCREENS(['logField', 'emailField']), fields: { '/logField': { label: 'Log box' } } },
+  wishlist: {
+    groups: [
+      { title: 'Board', fields: ['intro', 'categories'] },
+      { title: 'Submitting ideas', fields: ['submitForm', 'success', 'moderation'] },
+      { title: 'Who can vote', fields: ['identity'], open: false },
+      { title: 'Status names', fields: ['statusLabels'], open: false },
+      { title: 'Look', fields: ['hero'], open: false },
+      LANGUAGE,
+    ],
+    fields: {
+      '/intro': { label: 'Board header' },
+      '/categories': { item: 'category', summary: ['label', 'id'] },
+      '/moderation/autoApprove': { label: 'Publish new ideas without review' },
+    },
+  },
+  'link-page': {
+    groups: [
+      { title: 'Header', fields: ['header'] },
+      { title: 'Links', fields: ['links', 'iconLinks'] },
+      { title: 'Look', fields: ['hero', 'legal'] },
+      LANGUAGE,
+    ],
+    fields: {
+      '/header': { label: 'Header' },
+      '/header/description': { widget: 'long' },
+      '/links': { label: 'Buttons', item: 'link', summary: ['label', 'url'] },
+      '/links/*/url': { label: 'Link', widget: 'url' },
+      '/iconLinks': { label: 'Icon row', item: 'icon link', summary: ['label', 'icon'] },
+      '/iconLinks/*/url': { label: 'Link', widget: 'url' },
+      '/legal': { label: 'Small print', widget: 'long' },
+    },
+  },
+  'app-promotion': {
+    groups: [
+      { title: 'Placement', fields: ['placement', 'presentation', 'mode', 'rotationStrategy'] },
+      { title: 'Apps to promote', fields: ['destinations'], help: 'Other apps of your account, in order of priority.' },
+      { title: 'Card', fields: ['card'], open: false },
+      { title: 'Who sees it, how often', fields: ['targeting', 'frequency'], open: false },
+      { title: 'Default actions', fields: ['defaultInstalledAction', 'defaultNotInstalledAction', 'defaultDeferredAction', 'defaultLocale'], open: false },
+    ],
+    fields: {
+      '/presentation': { label: 'How it appears', help: 'The App Store overlay (recommended), your card first, or the store sheet.' },
+      '/mode': { label: 'Which app is shown', help: 'Single: always the first eligible one. Rotating: they take turns.' },
+      '/rotationStrategy': { label: 'Taking turns', help: 'Smart: the one a person saw least recently. Even: equal shares. Weighted: by each destination’s weight.' },
+      '/destinations': { label: 'Destinations', item: 'destination', summary: ['destinationAppId'] },
+      '/destinations/*/installedAction': { label: 'When they have the app', help: 'Default: the placement’s default (under Default actions).' },
+      '/destinations/*/notInstalledAction': { label: 'When they do not', help: 'Default: the placement’s default (under Default actions).' },
+      '/destinations/*/deferredAction': { label: 'After installing', help: 'Default: the placement’s default (under Default actions).' },
+      '/destinations/*/content': { label: 'Card text' },
+      '/destinations/*': { order: ['destinationAppId', 'enabled', 'content', 'installedAction', 'notInstalledAction', 'priority', 'weight'] },
+      '/destinations/*/destinationAppId': { label: 'App', ref: 'apps' },
+      '/destinations/*/installedAction/name': { label: 'Destination in the app', ref: 'namedDestination' },
+      '/destinations/*/deferredAction/name': { label: 'Destination in the app', ref: 'namedDestination' },
+      '/defaultInstalledAction/name': { label: 'Destination in the app', ref: 'namedDestination' },
+      '/defaultDeferredAction/name': { label: 'Destination in the app', ref: 'namedDestination' },
+      '/destinations/*/content/body': { widget: 'long' },
+      '/destinations/*/content/imageUrl': { label: 'Card image' },
+      '/destinations/*/content/ctaLabel': { label: 'Button label' },
+      '/card/accentColor': { label: 'Accent colour' },
+    },
+  },
+  referral: {
+    groups: [
+      { title: 'Invite page', fields: ['landing'] },
+      { title: 'Sharing', fields: ['share'] },
+      { title: 'Rewards', fields: ['rewards', 'maxRewardsPerReferrer', 'maxInvitesPerReferrer', 'maxReferralsPerDevice'] },
+      LANGUAGE,
+    ],
+    fields: { '/share/messageTemplate': { widget: 'long' }, '/landing/appStoreUrl': { label: 'App Store link' }, '/landing/websiteUrl': { label: 'Website' } },
+  },
+  legal: {
+    groups: [
+      { title: 'Who you are', fields: ['entity', 'effectiveDate'] },
+      { title: 'Your answers', fields: ['declarations', 'childrenDirected', 'medicalDisclaimer'] },
+      { title: 'Data', fields: ['processors', 'localData', 'platformData'] },
+      { title: 'Terms of use', fields: ['terms'], open: false },
+      { title: 'Languages and look', fields: ['locales', 'hero', 'locale', 'strings'], open: false },
+    ],
+    fields: {
+      '/processors': { item: 'processor', summary: ['name', 'id'] },
+      '/processors/*/description': { widget: 'long' },
+      '/localData': { item: 'item' },
+      '/platformData': { item: 'capability' },
+      '/terms/sections': { item: 'section', summary: ['title'] },
+    },
+  },
+};
+
+/** The hint for a field: the type's own, else the shared one. */
+export function hintFor(type: string, pat: string): FieldHint {
+  return { ...COMMON[pat], ...HINTS[type]?.fields?.[pat] };
+}

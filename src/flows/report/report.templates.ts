@@ -1,0 +1,128 @@
+import type { FlowTemplate } from '../../kernel/flows/registry.js';
+import type { ReportConfig } from './report.schema.js';
+
+/** Starting points for the report form (served by GET /api/v1/flow-templates; each publishes with no warning, tested). */
+export const REPORT_TEMPLATES: FlowTemplate<ReportConfig>[] = [
+  {
+    id: 'bug_report_steps',
+    name: 'Bug report with steps',
+    description: 'Sorts bugs by kind and asks for steps to reproduce, so a developer can fix them without a back-and-forth.',
+    config: {
+      type: 'report',
+      intro: {
+        title: 'Report a bug',
+        subtitle: 'Something not working? The more precise you are, the faster we can fix it.',
+        messagePlaceholder: '1. I opened…\n2. I tapped…\n3. I expected… but instead…',
+        submitLabel: 'Send bug report',
+        legal: 'Leave your email if we may ask you a follow-up question. We use your report and email only to fix this problem.',
+      },
+      categories: [
+        { id: 'crash_or_freeze', label: 'Crash or freeze', emoji: '💥', hint: 'The app closes or stops responding.' },
+        { id: 'something_broken', label: 'Something doesn’t work', emoji: '🐞', hint: 'A button, screen or feature does the wrong thing.' },
+        { id: 'display_problem', label: 'Looks wrong', emoji: '🎨', hint: 'Cut-off text, overlapping elements, dark mode issues.' },
+        { id: 'sync_or_data', label: 'Sync or missing data', emoji: '☁️', hint: 'Something didn’t save or doesn’t show on another device.' },
+        { id: 'slow', label: 'Slow or drains battery', emoji: '🐢' },
+        { id: 'other', label: 'Something else', emoji: '💬' },
+      ],
+      emailField: { enabled: true, placeholder: 'you@example.com', required: false },
+      // The message box holds the steps, so its built-in label says so.
+      strings: { details: 'Steps to reproduce' },
+      layout: 'steps',
+      colorScheme: 'auto',
+      success: { title: 'Thanks for the report', body: 'It is in our bug queue. If you left your email, we may ask you a question to pin it down.' },
+      hero: { theme: 'minimal', eyebrow: 'Bug report', accentColor: '#c2410c' },
+    },
+  },
+  {
+    id: 'content_report',
+    name: 'Content report (UGC moderation)',
+    description: 'For apps with posts, profiles or chat: people flag abusive content by reason and link it, as the App Store asks of apps with user-generated content.',
+    config: {
+      type: 'report',
+      intro: {
+        title: 'Report content',
+        subtitle: 'Help keep the community safe. Reports are confidential: the person you report is not told who sent it.',
+        messagePlaceholder: 'Paste the link to the post, comment or profile, and tell us what is wrong with it.',
+        submitLabel: 'Send report',
+        legal: 'Our moderators review every report within 24 hours. Your email is only used to tell you the outcome.',
+      },
+      categories: [
+        { id: 'spam', label: 'Spam or scam', emoji: '🚫', hint: 'Ads, fake giveaways, phishing links.' },
+        { id: 'harassment', label: 'Harassment or bullying', emoji: '😠' },
+        { id: 'hate', label: 'Hate speech', emoji: '⛔', hint: 'Attacks on people for who they are.' },
+        { id: 'sexual_content', label: 'Nudity or sexual content', emoji: '🔞' },
+        { id: 'violence', label: 'Violence or threats', emoji: '⚠️' },
+        { id: 'self_harm', label: 'Self-harm or suicide', emoji: '🆘', hint: 'If someone is in immediate danger, call your local emergency number.' },
+        { id: 'impersonation', label: 'Impersonation or fake account', emoji: '🎭' },
+        { id: 'copyright', label: 'Copyright or trademark', emoji: '©️' },
+        { id: 'other', label: 'Something else', emoji: '💬' },
+      ],
+      emailField: { enabled: true, placeholder: 'you@example.com', required: false },
+      strings: { whatAbout: 'Why are you reporting this?', details: 'Where is it, and what happened?' },
+      layout: 'steps',
+      success: { title: 'Report received', body: 'Thank you for looking out for others. A moderator will review it, usually within 24 hours.' },
+      hero: { theme: 'minimal', eyebrow: 'Trust & safety', accentColor: '#be123c' },
+    },
+  },
+  {
+    id: 'payment_problem',
+    name: 'Payment problem',
+    description: 'For paid apps and subscriptions: paid-but-not-unlocked, double charges, restores and refunds, with a required email so you can answer.',
+    config: {
+      type: 'report',
+      intro: {
+        title: 'Problem with a payment',
+        subtitle: 'Tell us what went wrong and we will sort it out. Please don’t include card numbers.',
+        messagePlaceholder: 'What did you buy, when, and what happened? The order ID from your receipt helps (it starts with ML or GPA).',
+        submitLabel: 'Get help',
+        legal: 'We use your email only to answer this request. Payments are handled by Apple or Google: we never see your card.',
+      },
+      categories: [
+        { id: 'not_unlocked', label: 'I paid but nothing unlocked', emoji: '🔒', hint: 'Try “Restore purchases” in Settings first.' },
+        { id: 'charged_twice', label: 'I was charged twice', emoji: '💳' },
+        { id: 'restore_failed', label: 'Restore purchases doesn’t work', emoji: '🔄' },
+        { id: 'cancel_subscription', label: 'I can’t cancel my subscription', emoji: '✋', hint: 'Subscriptions are managed in your App Store or Google Play account.' },
+        { id: 'refund', label: 'I would like a refund', emoji: '↩️', hint: 'Store purchases are refunded by Apple or Google; we will show you how.' },
+        { id: 'other', label: 'Something else', emoji: '💬' },
+      ],
+      emailField: { enabled: true, placeholder: 'The email of your Apple or Google account', required: true },
+      strings: { whatAbout: 'What went wrong?' },
+      layout: 'single',
+      success: {
+        title: 'We’re on it',
+        body: 'We reply to payment questions within one business day. Meanwhile you can check your subscriptions in your account settings.',
+        ctaLabel: 'Manage subscriptions',
+        ctaUrl: 'https://apps.apple.com/account/subscriptions',
+      },
+      hero: { theme: 'minimal', eyebrow: 'Billing help', accentColor: '#15803d' },
+    },
+  },
+  {
+    id: 'accessibility_issue',
+    name: 'Accessibility problem',
+    description: 'Lets people who use VoiceOver, large text or other assistive settings tell you where the app gets in their way.',
+    config: {
+      type: 'report',
+      intro: {
+        title: 'Report an accessibility problem',
+        subtitle: 'We want the app to work for everyone. Tell us where it doesn’t work for you.',
+        messagePlaceholder: 'Which screen, what you tried, and which setting or assistive technology you use.',
+        submitLabel: 'Send',
+        legal: 'We use your report and email only to fix the problem and tell you when it is fixed.',
+      },
+      categories: [
+        { id: 'screen_reader', label: 'Screen reader (VoiceOver, TalkBack)', emoji: '🔊' },
+        { id: 'text_size', label: 'Large text or zoom', emoji: '🔍' },
+        { id: 'contrast_colour', label: 'Contrast or colours', emoji: '🌗' },
+        { id: 'motion', label: 'Motion or animation', emoji: '🌀' },
+        { id: 'controls', label: 'Switch control, keyboard or voice control', emoji: '⌨️' },
+        { id: 'other', label: 'Something else', emoji: '💬' },
+      ],
+      emailField: { enabled: true, placeholder: 'you@example.com', required: false },
+      layout: 'single',
+      colorScheme: 'auto',
+      success: { title: 'Thank you', body: 'Accessibility problems are a priority for us. We will look into it this week.' },
+      hero: { theme: 'minimal', accentColor: '#0369a1' },
+    },
+  },
+];

@@ -1,0 +1,60 @@
+import { afterEach, expect, it } from 'vitest';
+import { goodWaitlist, putAndPublish } from '../flows/forms/forms.fixtures.js';
+import { meta } from '../flows/promotion/promotion.fixtures.js';
+import { describeEachDb } from '../helpers.js';
+import { ownerApp, type OwnerApp } from './admin.fixtures.js';
+
+/** What the editor page gives the form island, and what it shows before publishing (no JavaScript needed). */
+describeEachDb('flow editor: references, Publish state, diff before publishing', (dialect) => {
+  let t: OwnerApp;
+  afterEach(async () => t?.close());
+
+  const attr = (html: string, name: string) => {
+    const m = new RegExp(`${name}="([^"]*)"`).exec(html);
+    return m ? m[1].replace(/&quot;/g, '"').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&#39;/g, "'").replace(/&amp;/g, '&') : undefined;
+  };
+
+  it('disables Publish when the draft is the live version, and shows the diff once it is not', async () => {
+    t = await ownerApp(dialect);
+    await t.createApp({ name: 'Recipes', slug: 'recipes' });
+    const { cookie } = await t.signIn();
+    await putAndPublish(t, 'recipes', 'waitlist', goodWaitlist());
+    const same = await t.page('/admin/apps/recipes/flows/waitlist', cookie);
+    expect(same.body).toMatch(/<button[^>]*id="publish"[^>]*disabled/);
+    expect(same.body).toContain('Nothing to publish: the draft is the live v1');
+    expect(same.body).toMatch(/<details[^>]*id="pending-diff"[^>]*hidden/);
+
+    const changed = { ...goodWaitlist(), intro: { ...goodWaitlist().intro, title: 'Cook with friends' } };
+    const put = await t.app.inject({ method: 'PUT', url: '/api/v1/apps/recipes/flows/waitlist', headers: t.auth, payload: changed });
+    expect(put.statusCode).toBe(200);
+    const after = await t.page('/admin/apps/recipes/flows/waitlist', cookie);
+    expect(after.body).not.toMatch(/<button[^>]*id="publish"[^>]*disabled/);
+    expect(after.body).toMatch(/<details class="pending-diff" id="pending-diff" data-live="[^"]*"><summary>What publishing changes against the live v1/);
+    expect(after.body).toMatch(/<span class="del">- {5}&quot;title&quot;: &quot;Join the waitlist&quot;,/);
+    expect(after.body).toMatch(/<span class="add">\+ {5}&quot;title&quot;: &quot;Cook with friends&quot;,/);
+    expect(JSON.parse(attr(after.body, 'data-live')!)).toEqual(goodWaitlist());
+
+    // A refused save comes back armed: the text shown is not what is stored, so Publish is not disabled.
+    const refused = await t.post('/admin/apps/recipes/flows/waitlist/save', cookie, { _csrf: after.csrf, action: 'save', config: '{"type": "waitlist",' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toContain('data-unsaved="1"');
+  });
+
+  it('gives the promotion form the account’s other apps by name, icon and named destinations (escaped), never another account’s', async () => {
+    t = await ownerApp(dialect);
+    await t.createApp({ name: 'Recipes', slug: 'recipes' });
+    const focus = await t.createApp({ name: 'Focus "<b>Timer</b>"', slug: 'focus', deepLinkScheme: 'focus', promotion: meta('focus') });
+    const other = await t.otherAccount();
+    await t.createApp({ name: 'Not yours', slug: 'not-yours' }, other.auth);
+    const { cookie } = await t.signIn();
+    const page = await t.page('/admin/apps/recipes/flows/app-promotion?blank=1', cookie);
+    expect(page.status).toBe(200);
+    expect(page.body).not.toContain('<b>Timer</b>');
+    const apps = JSON.parse(attr(page.body, 'data-apps')!);
+    expect(apps).toEqual([{ id: focus.id, name: 'Focus "<b>Timer</b>"', slug: 'focus', iconUrl: 'https://focus.example/icon.png', destinations: ['today', 'settings'] }]);
+    // Other types carry no app list.
+    const waitlist = await t.page('/admin/apps/recipes/flows/waitlist?blank=1', cookie);
+    expect(attr(waitlist.body, 'data-apps')).toBe('[]');
+    expect(attr(waitlist.body, 'data-type')).toBe('waitlist');
+  });
+});
