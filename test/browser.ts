@@ -59,3 +59,24 @@ export async function axeViolations(page: Page): Promise<string[]> {
     return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`);
   });
 }
+
+/**
+ * The custom-scheme URL a page hands off to after `act` (the deep link of a cancel or onboarding
+ * exit): the request Chromium makes for it, or, when Chromium holds the external-protocol launch
+ * back (Chromium 156 throttles launches without a fresh user gesture across the browser, so a
+ * test making many of them sees later ones withheld), the target of the page's own hand-off, its
+ * `<meta http-equiv="refresh">`, which is what asks the browser to open it.
+ */
+export async function handOffAfter(page: Page, scheme: string, act: () => Promise<unknown>): Promise<string> {
+  const opened = page.waitForRequest((r) => r.url().startsWith(`${scheme}:`), { timeout: 5000 }).then(
+    (r) => r.url(),
+    () => undefined,
+  );
+  await act();
+  const launched = await opened;
+  if (launched) return launched;
+  const refresh = await page.locator('meta[http-equiv="refresh"]').getAttribute('content', { timeout: 5000 });
+  const url = /^\s*0\s*;\s*url=(.*)$/i.exec(refresh ?? '')?.[1];
+  if (!url?.startsWith(`${scheme}:`)) throw new Error(`the page handed off to no ${scheme}: URL (refresh: ${refresh})`);
+  return url;
+}

@@ -36,7 +36,9 @@ describeEachDb('short links: exact limits and durability under load', (dialect) 
   });
 
   it('exactly L of 1,000 concurrent human clicks reach the destination; 200 concurrent bots never count', async () => {
-    t = await testApp(dialect);
+    // 1,200 concurrent clients from this one test address: the per-client connection cap
+    // (tested in test/kernel/slow-clients.test.ts) would close most of them.
+    t = await testApp(dialect, { env: { MAX_CONNECTIONS_PER_CLIENT: '0' } });
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const api = await owner(base, t.token);
@@ -76,7 +78,7 @@ describeEachDb('short links: exact limits and durability under load', (dialect) 
   });
 
   it.runIf(dialect === 'postgres')('two server processes sharing PostgreSQL hand out exactly L of 1,000 concurrent clicks', async () => {
-    const env = processEnv('postgres');
+    const env = processEnv('postgres', { MAX_CONNECTIONS_PER_CLIENT: '0' }); // 1,000 clients from one test address
     const token = cli(env, 'token', 'create', '--name', 'storm').stdout.trim().split('\n').pop()!;
     const a = await startServer(env);
     servers.push(a);

@@ -3,7 +3,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchConsole } from '../../browser.js';
+import { DESKTOP, handOffAfter, launchBrowser, PHONE, watchConsole } from '../../browser.js';
 import { testApp, type TestApp } from '../../helpers.js';
 import { json, putAndPublish } from '../forms/forms.fixtures.js';
 import { goodOnboarding } from './onboarding.fixtures.js';
@@ -95,9 +95,7 @@ describe('onboarding funnel in Chromium', () => {
     await page.goto(`${f.flowUrl.replace('http://web.test', origin)}&scheme=sleepy`);
     await expect(page.locator('h1').textContent()).resolves.toBe('Sleep better in 2 weeks');
     await walk(page);
-    const opened = page.waitForRequest((r) => r.url().startsWith('sleepy:'), { timeout: 5000 });
-    await button(page, 'Continue').click();
-    const link = (await opened).url();
+    const link = await handOffAfter(page, 'sleepy', () => button(page, 'Continue').click());
     const token = CLAIM.exec(link)![0];
     expect(link).toBe(`sleepy://retention-flow/action?type=onboarding_complete&session_id=${f.sessionId}&claim_token=${token}`);
     await expect(page.locator('a[data-deep-link]').getAttribute('href')).resolves.toBe(link);
@@ -282,9 +280,7 @@ describe('onboarding funnel in Chromium', () => {
         await button(page, 'Got it').click();
         await button(page, 'Skip').click();
         await page.waitForURL(/step=4&/);
-        const opened = page.waitForRequest((r) => r.url().startsWith('sleepy:'), { timeout: 5000 });
-        await button(page, 'Skip').click();
-        await opened;
+        await handOffAfter(page, 'sleepy', () => button(page, 'Skip').click());
         await shot('9-in-app-end');
         // After an external-protocol navigation Chromium leaves the page's own form posts hanging: a fresh page.
         page = await first.context().newPage();
@@ -305,5 +301,5 @@ describe('onboarding funnel in Chromium', () => {
         expect(problems.filter((m) => !/ERR_ABORTED|sleepy:|scheme|status of (404|422)/.test(m))).toEqual([]);
       }),
     );
-  });
+  }, 300_000); // 12 screens x 4 looks, plus walks: about 60 s alone, over 120 s beside other browser suites on 2 cores
 });
