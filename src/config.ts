@@ -48,6 +48,7 @@ const envSchema = z.object({
   MAX_CONNECTIONS_PER_CLIENT: z.coerce.number().int().min(0).default(256),
   HEADERS_TIMEOUT: z.coerce.number().positive().max(3600).default(20),
   REQUEST_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
+  WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
 });
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -84,6 +85,11 @@ export interface Config {
    * headers and body, before it is answered 408 and its connection closed.
    */
   connections: { maxPerClient: number; headersTimeout: number; requestTimeout: number };
+  /**
+   * Webhooks (src/webhooks): with allowPrivate, endpoints may resolve to loopback, private and
+   * link-local addresses (a self-hoster's internal receiver; tests). Off by default: SSRF guard.
+   */
+  webhooks: { allowPrivate: boolean };
 }
 
 export class ConfigError extends Error {}
@@ -177,5 +183,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     metricsToken: e.METRICS_TOKEN,
     connections: { maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT, headersTimeout: Math.round(e.HEADERS_TIMEOUT * 1000), requestTimeout: Math.round(e.REQUEST_TIMEOUT * 1000) },
+    webhooks: { allowPrivate: !!e.WEBHOOK_ALLOW_PRIVATE },
   };
 }

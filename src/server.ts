@@ -12,6 +12,7 @@ import { createAppStore } from './apps/apps.store.js';
 import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import { systemClock, type Clock } from './kernel/clock.js';
+import { createEvents } from './kernel/events/events.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { FlowRegistry } from './kernel/flows/registry.js';
@@ -60,12 +61,13 @@ type ModuleServices = UnionToIntersection<ReturnType<(typeof MODULES)[number]['c
 export function buildKernel(config: Config, db: DbHandle, clock: Clock = systemClock): Kernel {
   const registry = new FlowRegistry();
   for (const m of MODULES) for (const def of (m as CapabilityModule).flowTypes ?? []) registry.register(def);
+  const events = createEvents(MODULES.flatMap((m) => (m as CapabilityModule).events ?? []), db);
   const tokens = createTokenService({ store: createTokenStore(db.db), clock });
   const apps = createAppService({ store: createAppStore(db.db), clock });
   // The short-link path is a route word even where no HTTP server runs (MCP on stdio creates apps too).
   apps.reserveRoute(new URL(config.shortLinkUrl).pathname);
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug), accountApps: (accountId) => apps.list(accountId), publicUrls: { web: config.webUrl, signup: separateSignupHost(config) ? config.signupUrl : undefined } });
-  return { config, db, clock, registry, apps, tokens, flows, capabilities: [] };
+  return { config, db, clock, registry, events, apps, tokens, flows, capabilities: [] };
 }
 
 /** The kernel and every module, created. Shared by the HTTP server, the CLI and the MCP server. */
@@ -74,9 +76,9 @@ export function buildCapabilities(config: Config, db: DbHandle, clock: Clock = s
   const capabilities = MODULES.map((m) => (m as CapabilityModule).create(kernel));
   (kernel.capabilities as Capability[]).push(...capabilities);
   const services = Object.assign(
-    { registry: kernel.registry, apps: kernel.apps, tokens: kernel.tokens, flows: kernel.flows },
+    { registry: kernel.registry, events: kernel.events, apps: kernel.apps, tokens: kernel.tokens, flows: kernel.flows },
     ...capabilities.map((c) => c.services),
-  ) as Pick<Kernel, 'registry' | 'apps' | 'tokens' | 'flows'> & ModuleServices;
+  ) as Pick<Kernel, 'registry' | 'events' | 'apps' | 'tokens' | 'flows'> & ModuleServices;
   /** Every declared operation: REST routes, OpenAPI entries and MCP tools come from this list. */
   const operations: Operation[] = capabilities.flatMap((c) => c.operations ?? []);
   return { kernel, capabilities, services, operations };

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { writeOutbox, type OutboxEvent } from '../kernel/events/outbox.js';
 import { aggregate, dayOf, pgShard, type Bump } from '../kernel/rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import { retryRolledBack } from './pg-retry.js';
@@ -44,7 +45,11 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
   columns: readonly string[],
   uniqueBy: readonly string[] | undefined,
   bumpsOf: (row: Row) => Bump[],
-  opts: { maxInFlight: number },
+  opts: {
+    maxInFlight: number;
+    /** The outbox event of a stored row: a group with events commits its rows and their events in one transaction. */
+    eventOf?: (row: Row) => OutboxEvent | null;
+  },
 ) {
   const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
   // A row's unique key as JS sees it (text of each column); undefined when a column is null (never a clash).
@@ -53,8 +58,22 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
   // Names of the key columns in the counters' VALUES list (a key column may be called app_id too).
   const keyCols = (uniqueBy ?? []).map((_, i) => sql.raw(`k${i}`));
 
-  /** One statement for these rows (their unique keys distinct); whether each was stored. */
+  /**
+   * The rows, and the outbox events of those stored, in one transaction; without events (nobody
+   * listens) the statement commits on its own as before (one round trip).
+   */
   async function insertChunk(entries: Keyed<Row>[]): Promise<boolean[]> {
+    const events = opts.eventOf ? entries.map((e) => opts.eventOf!(e.row)) : [];
+    if (!events.some(Boolean)) return insertRows(db, entries);
+    return db.transaction().execute(async (trx) => {
+      const stored = await insertRows(trx, entries);
+      await writeOutbox(trx, events.filter((_, i) => stored[i]));
+      return stored;
+    });
+  }
+
+  /** One statement for these rows (their unique keys distinct); whether each was stored. */
+  async function insertRows(db: Kysely<any>, entries: Keyed<Row>[]): Promise<boolean[]> {
     const rows = entries.map((e) => e.row);
     // In key order: a row whose key another transaction is inserting waits for it (ON CONFLICT),
     // so two groups holding the same two keys in opposite orders would deadlock.

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { sqliteOutbox, type OutboxEvent } from '../kernel/events/outbox.js';
 import { sqliteBumper, type Bump } from '../kernel/rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import { pgHotInsert } from './hot-insert.pg.js';
@@ -41,6 +42,11 @@ export function hotInsert<Row extends Record<string, unknown>>(
      * equal what was stored. Rows need `app_id` and `created_at`.
      */
     rollup?: (row: Row) => string | readonly string[] | null;
+    /**
+     * The outbox event (kernel/events) a stored row reports, or null: written in the row's own
+     * transaction, so an answered write always has its event and a skipped row (a unique clash) none.
+     */
+    event?: (row: Row) => OutboxEvent | null;
   } = {},
 ) {
   const { sqlite, durableWrite } = handle;
@@ -54,12 +60,15 @@ export function hotInsert<Row extends Record<string, unknown>>(
     const conflict = uniqueBy ? ` ON CONFLICT (${uniqueBy.join(', ')}) DO NOTHING` : '';
     const stmt = sqlite.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${conflict}`);
     const bumpRollups = metricOf ? sqliteBumper(sqlite) : undefined;
+    const eventOf = opts.event;
+    const writeEvents = eventOf ? sqliteOutbox(sqlite) : undefined;
     const writeGroup = sqlite.transaction((rows: Row[]) => {
       const bumps: Bump[] = [];
       const out = rows.map((row): Changes => {
         try {
           const changes = stmt.run(...columns.map((c) => row[c])).changes;
           if (changes > 0 && bumpRollups) bumps.push(...bumpsOf(row));
+          if (changes > 0 && writeEvents) writeEvents([eventOf!(row)]);
           return changes;
         } catch (err) {
           // A bad row (a constraint) fails alone; an error that ended the transaction fails the group.
@@ -81,5 +90,5 @@ export function hotInsert<Row extends Record<string, unknown>>(
     };
   }
   // PostgreSQL: the rows of one turn in one multi-row statement too (hot-insert.pg.ts).
-  return pgHotInsert<Row>(handle.db as Kysely<any>, table, columns, uniqueBy, bumpsOf, { maxInFlight: PG_GROUPS_IN_FLIGHT });
+  return pgHotInsert<Row>(handle.db as Kysely<any>, table, columns, uniqueBy, bumpsOf, { maxInFlight: PG_GROUPS_IN_FLIGHT, eventOf: opts.event });
 }

@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { DbHandle } from '../db/index.js';
 import type { TokenService } from '../tokens/tokens.service.js';
 import type { Clock } from './clock.js';
+import type { EventDef, Events } from './events/events.js';
 import type { FlowService } from './flows/flows.service.js';
 import type { FlowRegistry, FlowTypeDef } from './flows/registry.js';
 import type { OperationDeps } from './http.js';
@@ -20,6 +21,8 @@ export interface Kernel {
   db: DbHandle;
   clock: Clock;
   registry: FlowRegistry;
+  /** The event catalogue and the outbox's listeners (kernel/events): writers ask it for the events they write. */
+  events: Events;
   apps: AppService;
   tokens: TokenService;
   flows: FlowService;
@@ -103,6 +106,8 @@ export interface CapabilityModule<S extends object = object> {
   name: string;
   /** Registered before any service is built: the flows kernel serves their drafts and versions. */
   flowTypes?: FlowTypeDef[];
+  /** The events it emits (webhooks and notifications; kernel/events). */
+  events?: EventDef[];
   create(kernel: Kernel): Capability<S>;
 }
 
