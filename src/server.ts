@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import type { DbHandle } from './db/index.js';
 import { systemClock, type Clock } from './kernel/clock.js';
 import { createEvents } from './kernel/events/events.js';
+import { eventWebhooks } from './kernel/events/openapi.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { FlowRegistry } from './kernel/flows/registry.js';
@@ -66,7 +67,7 @@ export function buildKernel(config: Config, db: DbHandle, clock: Clock = systemC
   const apps = createAppService({ store: createAppStore(db.db), clock });
   // The short-link path is a route word even where no HTTP server runs (MCP on stdio creates apps too).
   apps.reserveRoute(new URL(config.shortLinkUrl).pathname);
-  const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug), accountApps: (accountId) => apps.list(accountId), publicUrls: { web: config.webUrl, signup: separateSignupHost(config) ? config.signupUrl : undefined } });
+  const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug), accountApps: (accountId) => apps.list(accountId), publicUrls: { web: config.webUrl, signup: separateSignupHost(config) ? config.signupUrl : undefined }, events });
   return { config, db, clock, registry, events, apps, tokens, flows, capabilities: [] };
 }
 
@@ -159,6 +160,8 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
       },
       servers: [{ url: config.baseUrl }],
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', description: 'afk_<8-char prefix>_<32-char secret>' } } },
+      // What deliveries POST to endpoints: one entry per event of the catalogue (#33).
+      webhooks: eventWebhooks(services.events.catalog),
     },
     transform: jsonSchemaTransform,
   });

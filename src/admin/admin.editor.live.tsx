@@ -2,7 +2,7 @@ import { createContext } from 'preact';
 import type { App } from '../apps/apps.schema.js';
 import type { FlowEnvelope } from '../kernel/flows/flows.service.js';
 import type { FlowTypeDef } from '../kernel/flows/registry.js';
-import { flowTypeOf, QR_FLOWS } from '../qr/qr.service.js';
+import { flowTypeOf, QR_FLOWS } from '../kernel/flows/qr-flows.js';
 
 /**
  * "Where is my page": what a flow's editor and tab show once it is published — the live URL

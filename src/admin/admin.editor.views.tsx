@@ -363,19 +363,7 @@ export function DiffPage(p: { owner: Owner; app: App; label: string; back: strin
       </h1>
       {p.changes.every((c) => !c.added && !c.removed) ? <Alert kind="ok">No differences.</Alert> : null}
       <pre class="diff" aria-label="Differences, line by line">
-        {p.changes.flatMap((c) =>
-          c.value
-            .replace(/\n$/, '')
-            .split('\n')
-            .map((line) => (
-              <span class={c.added ? 'add' : c.removed ? 'del' : 'same'}>
-                {c.added ? '+ ' : c.removed ? '- ' : '  '}
-                {line}
-                {c.added ? <span class="visually-hidden"> (added)</span> : c.removed ? <span class="visually-hidden"> (removed)</span> : null}
-                {'\n'}
-              </span>
-            )),
-        )}
+        <DiffLines changes={p.changes} />
       </pre>
       <p>
         <a href={p.back}>Back to the editor</a>

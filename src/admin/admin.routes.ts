@@ -287,6 +287,10 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
       call: (request, method, path, raw) => ops.call(request, method, path, raw),
       owner: (request) => ({ ...ownerView(request, owners), accountId: request.owner!.accountId }),
       sections,
+      flash: {
+        put: (request, data) => owners.putFlash(readCookie(request, cookie) ?? '', request.owner!, data),
+        take: (request) => owners.takeFlash(readCookie(request, cookie) ?? '', request.owner!),
+      },
     };
     registerOverview(s, dashboard, { db: deps.db, clock: deps.clock, capabilities: ctx.capabilities });
     for (const c of ctx.capabilities) c.dashboard?.(s, dashboard);

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { writeOutbox, type OutboxEvent } from '../kernel/events/outbox.js';
+import { writeOutbox, type OutboxEvent } from './outbox.js';
 import { aggregate, dayOf, pgShard, type Bump } from '../kernel/rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import { retryRolledBack } from './pg-retry.js';

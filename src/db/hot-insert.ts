@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { sqliteOutbox, type OutboxEvent } from '../kernel/events/outbox.js';
+import { sqliteOutbox, type OutboxEvent } from './outbox.js';
 import { sqliteBumper, type Bump } from '../kernel/rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import { pgHotInsert } from './hot-insert.pg.js';

@@ -96,6 +96,11 @@ export interface DashboardContext {
   owner(request: import('fastify').FastifyRequest): { email: string; accountId: string; csrf: string };
   /** Every capability's tabs, in module order (render them with src/admin's AppShell). */
   sections: DashboardSection[];
+  /**
+   * A one-time value for this owner's next page (post/redirect/get of a secret shown once, as the
+   * API tokens page does): sealed to the session, never in a URL; `take` returns it once.
+   */
+  flash: { put(request: import('fastify').FastifyRequest, data: unknown): Promise<void>; take(request: import('fastify').FastifyRequest): Promise<unknown> };
 }
 
 /**

@@ -1,7 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable } from '../db/types.js';
+import { writeOutbox } from '../kernel/events/outbox.js';
 import { aggregate, pgShard, type Bump } from '../kernel/rollups.js';
+import { LINK_LIMIT_REACHED, limitReachedData, reachesLimit, type LimitEvents } from './links.events.js';
 import { byLink, clickBumps, rollUp, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 import { retryRolledBack } from '../db/pg-retry.js';
 
@@ -11,7 +13,7 @@ import { retryRolledBack } from '../db/pg-retry.js';
  * the writes were five statements, and under load each round trip waits for an event-loop turn
  * busy with requests while the next group waits for this one's locks.
  */
-export function postgresCommit(db: Db): Commit {
+export function postgresCommit(db: Db, limit?: LimitEvents): Commit {
   const commitOnce: Commit = (clicks, now) =>
     db.transaction().execute(async (trx) => {
       const groups = byLink(clicks);
@@ -23,15 +25,25 @@ export function postgresCommit(db: Db): Commit {
       const history: LinkClicksTable[] = [];
       const bumps: Bump[] = [];
       const moved: { id: string; granted: number; bots: number; history: number }[] = [];
+      // Links this group takes to their limit whose app has a listener: their event goes in this transaction.
+      const reached: string[] = [];
       for (const [linkId, indexes] of groups) {
         const row = rows.get(linkId);
         const s = settle(row, indexes.map((i) => clicks[i]), now);
         if (row) clickBumps(bumps, row.app_id, linkId, s, now);
         if (s.history.length) moved.push({ id: linkId, granted: s.granted, bots: s.bots, history: s.history.length });
+        if (row && limit && reachesLimit(row, s.granted) && limit.events.listens(row.app_id, LINK_LIMIT_REACHED)) reached.push(linkId);
         history.push(...s.history);
         indexes.forEach((ci, k) => (outcomes[ci] = s.outcomes[k]));
       }
       await writeGroup(trx, moved, history, bumps);
+      if (limit && reached.length) {
+        const full = await trx.selectFrom('links as l').innerJoin('apps as a', 'a.id', 'l.app_id').selectAll('l').select('a.slug as app_slug').where('l.id', 'in', reached).execute();
+        await writeOutbox(
+          trx,
+          full.map((r) => limit.events.event(r.app_id, LINK_LIMIT_REACHED, () => limitReachedData(r, limit.shortLinkUrl, now), now)),
+        );
+      }
       return outcomes;
     });
   // Rolled back by PostgreSQL (a deadlock with another transaction): the whole group again.

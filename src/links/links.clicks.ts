@@ -2,6 +2,7 @@ import { createGroupCommit } from '../db/group-commit.js';
 import type { DbHandle } from '../db/index.js';
 import type { Clock } from '../kernel/clock.js';
 import { postgresCommit } from './links.clicks.pg.js';
+import type { LimitEvents } from './links.events.js';
 import { sqliteCommit } from './links.clicks.sqlite.js';
 import type { Click, ClickOutcome, Commit } from './links.settle.js';
 
@@ -15,14 +16,15 @@ import type { Click, ClickOutcome, Commit } from './links.settle.js';
  * Inside the transaction each link's row is read and written under a write lock
  * (SQLite: BEGIN IMMEDIATE; PostgreSQL: SELECT ... FOR UPDATE in id order), so status,
  * expiry and maxClicks are decided at commit time, exactly, across processes: with
- * maxClicks = L exactly L human clicks are ever sent to the destination.
+ * maxClicks = L exactly L human clicks are ever sent to the destination, and the group whose
+ * clicks reach L writes the link's `link.click_limit_reached` event (links.events.ts), once.
  */
-export function createClickRecorder({ db, clock }: { db: DbHandle; clock: Clock }) {
+export function createClickRecorder({ db, clock, limit }: { db: DbHandle; clock: Clock; limit?: LimitEvents }) {
   let commit: Commit | undefined;
   const groups = createGroupCommit<Click, ClickOutcome>(
     (clicks) => {
       // Lazily: CLI commands that never record a click prepare nothing.
-      commit ??= db.sqlite && db.durableWrite ? sqliteCommit(db.sqlite, db.durableWrite) : postgresCommit(db.db);
+      commit ??= db.sqlite && db.durableWrite ? sqliteCommit(db.sqlite, db.durableWrite, limit) : postgresCommit(db.db, limit);
       return commit(clicks, clock.now().toISOString());
     },
     // At most 1,000 clicks a group: PostgreSQL writes a group in one statement (links.clicks.pg.ts),

@@ -1,5 +1,6 @@
 import { defineModule } from '../kernel/module.js';
 import { registerLinksDashboard } from './links.dashboard.js';
+import { linkEvents } from './links.events.js';
 import { registerLinkRedirects } from './links.redirect.js';
 import { linkOperations } from './links.routes.js';
 import { createLinkService } from './links.service.js';
@@ -8,8 +9,9 @@ import { CLICK_METRICS } from './links.settle.js';
 /** Short links: owner operations, the redirect (with its fast path in front of Fastify), click recording, the dashboard section. */
 export const linksModule = defineModule({
   name: 'links',
+  events: linkEvents,
   create(k) {
-    const links = createLinkService({ db: k.db, clock: k.clock, config: k.config });
+    const links = createLinkService({ db: k.db, clock: k.clock, config: k.config, events: k.events });
     return {
       services: { links },
       operations: linkOperations(k.apps, links),

@@ -1,6 +1,7 @@
 import { isUniqueViolation } from '../db/errors.js';
 import type { DbHandle } from '../db/index.js';
 import type { Clock } from '../kernel/clock.js';
+import type { Events } from '../kernel/events/events.js';
 import { AppError, conflict, notFound, unprocessable } from '../kernel/errors.js';
 import { newId, randomString } from '../kernel/ids.js';
 import { decodeCursor, pageOf } from '../kernel/pagination.js';
@@ -8,19 +9,15 @@ import { createLinkCache } from './links.cache.js';
 import { createClickRecorder } from './links.clicks.js';
 import { schemeOf, schemeProblem } from './links.destination.js';
 import type { Click } from './links.settle.js';
-import { RESERVED_CODES, type CreateLink, type Link, type LinkState, type LinkStats, type PatchLink } from './links.schema.js';
+import { RESERVED_CODES, type CreateLink, type Link, type LinkStats, type PatchLink } from './links.schema.js';
 import { createLinkStore, type LinkChanges, type LinkRow } from './links.store.js';
+import { linkView } from './links.view.js';
 
 /** No 0/o, 1/l/i: generated codes survive being read aloud or retyped from print. */
 export const CODE_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 
-/** Derived state, by precedence: disabled > expired > limit_reached > active. */
-export function stateOf(row: Pick<LinkRow, 'status' | 'expires_at' | 'max_clicks' | 'click_count'>, now: string): LinkState {
-  if (row.status === 'disabled') return 'disabled';
-  if (row.expires_at !== null && row.expires_at <= now) return 'expired';
-  if (row.max_clicks !== null && row.click_count >= row.max_clicks) return 'limit_reached';
-  return 'active';
-}
+// Re-exported: tests and other callers import the derived state from here.
+export { stateOf } from './links.view.js';
 
 export interface LinkServiceDeps {
   db: DbHandle;
@@ -28,35 +25,19 @@ export interface LinkServiceDeps {
   config: { shortLinkUrl: string };
   /** How long another node's change may take to reach this node's redirects. */
   cacheTtlMs?: number;
+  /** Who listens to links' events (kernel/events); without it no event is written. */
+  events?: Events;
   /** Draws a code of `length` characters for a link created without one (tests force collisions). */
   drawCode?: (length: number) => string;
 }
 
-export function createLinkService({ db, clock, config, cacheTtlMs = 1000, drawCode = (n) => randomString(n, CODE_ALPHABET) }: LinkServiceDeps) {
+export function createLinkService({ db, clock, config, events, cacheTtlMs = 1000, drawCode = (n) => randomString(n, CODE_ALPHABET) }: LinkServiceDeps) {
   const store = createLinkStore(db.db);
   const cache = createLinkCache((code) => store.byCode(code), cacheTtlMs);
-  const clicks = createClickRecorder({ db, clock });
+  const clicks = createClickRecorder({ db, clock, limit: events && { events, shortLinkUrl: config.shortLinkUrl } });
   const now = () => clock.now().toISOString();
 
-  const toLink = (r: LinkRow): Link => ({
-    id: r.id,
-    code: r.code,
-    shortUrl: `${config.shortLinkUrl}/${r.code}`,
-    name: r.name,
-    url: r.url,
-    iosUrl: r.ios_url,
-    androidUrl: r.android_url,
-    status: r.status,
-    state: stateOf(r, now()),
-    expiresAt: r.expires_at,
-    maxClicks: r.max_clicks,
-    clickCount: r.click_count,
-    expiredBehavior: r.expired_behavior,
-    expiredUrl: r.expired_url,
-    expiredMessage: r.expired_message,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  });
+  const toLink = (r: LinkRow): Link => linkView(r, config.shortLinkUrl, now());
 
   async function find(appId: string, idOrCode: string): Promise<LinkRow> {
     const row = await store.byIdOrCode(appId, idOrCode);

@@ -32,7 +32,7 @@ export const exportResponse = z.object({
   data: z
     .record(z.string(), z.array(z.record(z.string(), z.unknown())))
     .describe(
-      'Rows by kind, as stored (snake_case columns, ISO-8601 UTC times), oldest first: `waitlist_signups`, `feedback_submissions`, `report_submissions`, `contact_submissions`, `contact_replies`, `crash_reports`, `wishlist_ideas`, `wishlist_votes`, `wishlist_comments`, `referral_codes`, `referrals`, `onboarding_submissions`, `onboarding_sessions`, `onboarding_steps`, `cancel_sessions`, `cancel_steps`, `promotion_events`. Every kind is present, empty when nothing matched. Capabilities (session tokens, claim hashes, tracking tokens) are left out.',
+      'Rows by kind, as stored (snake_case columns, ISO-8601 UTC times), oldest first: `waitlist_signups`, `feedback_submissions`, `report_submissions`, `contact_submissions`, `contact_replies`, `crash_reports`, `wishlist_ideas`, `wishlist_votes`, `wishlist_comments`, `referral_codes`, `referrals`, `onboarding_submissions`, `onboarding_sessions`, `onboarding_steps`, `cancel_sessions`, `cancel_steps`, `promotion_events`, `outbox_events` and `webhook_deliveries` (events and webhook delivery bodies that name the user). Every kind is present, empty when nothing matched. Capabilities (session tokens, claim hashes, tracking tokens) are left out.',
     ),
 });
 

@@ -7,7 +7,8 @@ import { AppError } from '../kernel/errors.js';
 import { defineOp, type OpContext, type Operation } from '../kernel/operation.js';
 import { publicLimit } from '../kernel/rate-limit.js';
 import { QR_SIZE, type QrImage } from './qr.render.js';
-import { flowTypeOf, imageOptions, QR_FLOWS, type QrService } from './qr.service.js';
+import { flowTypeOf, QR_FLOWS } from '../kernel/flows/qr-flows.js';
+import { imageOptions, type QrService } from './qr.service.js';
 
 /**
  * Cache policy of a QR image: its bytes depend only on the URL (same app slug, same WEB_URL),

@@ -7,13 +7,9 @@ import { normalizeCode } from '../flows/referral/referral.service.js';
 import { createReferralStore } from '../flows/referral/referral.store.js';
 import { createLinkStore } from '../links/links.store.js';
 import { QR_SIZE, renderQr, type QrFormat, type QrImage, type QrTheme } from './qr.render.js';
+import { QR_FLOWS, flowTypeOf, type QrFlow } from '../kernel/flows/qr-flows.js';
 
 /** The `{flow}` values of WIRE B.2 "QR query" (the SDK's nine and the MCP's `crash`). */
-export const QR_FLOWS = ['cancel', 'waitlist', 'feedback', 'report', 'contact', 'onboarding', 'wishlist', 'link', 'referral', 'crash'] as const;
-export type QrFlow = (typeof QR_FLOWS)[number];
-
-/** The flow type behind a QR flow value: `link` is the link page; the others are their own type. */
-export const flowTypeOf = (flow: QrFlow) => (flow === 'link' ? 'link_page' : flow);
 
 export interface QrOptions {
   format: QrFormat;

@@ -5,11 +5,15 @@ import { AppError } from '../kernel/errors.js';
  * What stands between an anonymous flood of well-formed tokens and the CPU (bcrypt costs
  * ~60 ms a check). Three limits, each cheap to enforce before any hash is computed:
  * - a failure budget per client: after FAILURES_PER_WINDOW failed authentications in a
- *   window, a client gets 429 before its token is even looked up;
+ *   window, a client's checks only run on spare capacity (see `verify`'s `spare`), and each
+ *   further failure answers 429;
  * - one bcrypt check at a time per client: a second one while the first runs is a 429;
  * - a bounded verifier: at most `concurrency` checks run (natively, on libuv's thread pool,
  *   never on the event loop) and at most `maxQueue` wait; past that, 503 with Retry-After.
  * Memory per node; a flood spread over nodes is bounded per node, which is what matters for CPU.
+ * The budget says when it is spent (`spent`) and refuses nothing itself: an address is shared
+ * (an office, a NAT), so the caller decides what a spent client may still do (#34 item 10,
+ * tokens.service.ts).
  */
 export interface GuardOptions {
   failuresPerWindow?: number;
@@ -43,13 +47,14 @@ export function createAuthGuard(opts: GuardOptions = {}) {
   };
 
   return {
-    /** Throws 429 when `client` has spent its failure budget. Call before any lookup or hash. */
-    admit(client: string): void {
+    /** 0 while `client` has failures to spare, else the seconds until its window ends (Retry-After). */
+    spent(client: string): number {
       const f = failures.get(client);
-      if (!f) return;
+      if (!f) return 0;
       const now = Date.now();
       if (f.resetAt <= now) failures.delete(client);
-      else if (f.count >= failuresPerWindow) throw tooManyFailures(Math.ceil((f.resetAt - now) / 1000));
+      else if (f.count >= failuresPerWindow) return Math.max(1, Math.ceil((f.resetAt - now) / 1000));
+      return 0;
     },
 
     failed(client: string): void {
@@ -63,9 +68,15 @@ export function createAuthGuard(opts: GuardOptions = {}) {
       }
     },
 
-    /** bcrypt-compares off the event loop, within the per-client and global bounds. */
-    async verify(client: string, token: string, hash: string): Promise<boolean> {
+    /**
+     * bcrypt-compares off the event loop, within the per-client and global bounds. `spare`
+     * (a client past its failure budget): the check runs only on a free slot with nobody
+     * waiting, else 429 at once. It never queues, so it never delays a check within budget
+     * by more than the one compare it started while the verifier was idle.
+     */
+    async verify(client: string, token: string, hash: string, opts: { spare?: number } = {}): Promise<boolean> {
       if (hashing.has(client)) throw tooManyFailures(1);
+      if (opts.spare && (running >= concurrency || waiting.length > 0)) throw tooManyFailures(opts.spare);
       if (running >= concurrency && waiting.length >= maxQueue) throw busy();
       hashing.add(client);
       try {

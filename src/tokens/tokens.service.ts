@@ -3,14 +3,37 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../kernel/clock.js';
 import { AppError, notFound } from '../kernel/errors.js';
 import { newId, randomString } from '../kernel/ids.js';
-import { createAuthGuard, type AuthGuard } from './tokens.guard.js';
+import { createAuthGuard, tooManyFailures, type AuthGuard } from './tokens.guard.js';
 import type { TokenStore } from './tokens.store.js';
 
 /**
  * API tokens: `afk_<8-char prefix>_<32-char secret>` (base62). Only a bcrypt hash is stored;
- * lookup is by prefix. A verified token is cached in memory (keyed by a SHA-256 of the token,
- * never the token itself) for CACHE_MS so bcrypt is not paid per request; revoking through
- * this service evicts it at once, revoking from another process takes effect within CACHE_MS.
+ * lookup is by prefix. A verified token is remembered in memory (keyed by a SHA-256 of the
+ * token, never the token itself) until it is revoked: for CACHE_MS it passes with no work at
+ * all, after that with one indexed lookup (still this row, not revoked?), never bcrypt again
+ * on this node. Revoking through this service forgets it at once (checks in flight read the
+ * row again); revoking from another process takes effect within CACHE_MS.
+ *
+ * Verified tokens have their own lane (#34 item 10). The failure budget and the verifier's
+ * queue are shared: by everyone behind one address (an office, a carrier NAT) and by everyone
+ * presenting a known prefix. Before, a client at the owner's address that kept its budget spent
+ * made the owner's valid token a 429 once its cache expired, and a flood of wrong secrets for a
+ * known prefix kept an expired token waiting seconds behind their bcrypt checks. Now:
+ * - a digest verified before skips the budget, the per-client lock and the verifier. Entering
+ *   the lane takes a token whose SHA-256 matches one that passed bcrypt, i.e. the token itself
+ *   with its 190-bit secret: a guess either is the token or goes the ordinary way, so the lane
+ *   helps no one brute-force anything, and costs a Map lookup and one indexed row read per
+ *   CACHE_MS (the revocation check);
+ * - the budget no longer refuses a token it has not checked. Past its budget, a client's token
+ *   whose prefix is active (not revoked) is still bcrypt-checked, but only on a free verifier
+ *   slot with nobody waiting (tokens.guard.ts `spare`), else 429 at once; every failure past
+ *   the budget is a 429.
+ *   So a spent client costs at most the verifier's idle time, never a place in the queue, and
+ *   at bcrypt speed (~16 checks a second per slot) a 190-bit secret stays out of reach. An
+ *   unknown prefix is still refused without a hash (one indexed lookup, as within the budget).
+ *   A token never verified on this node, sent from an address an attacker keeps busy, may still
+ *   meet a 429 while the attacker's check holds the slot: nothing tells the two apart before
+ *   bcrypt. Once it passes, it is in the lane.
  *
  * Every bcrypt check runs off the event loop within the bounds of tokens.guard.ts. A token
  * whose prefix matches no token is refused without any hash: the prefix is an identifier
@@ -20,6 +43,8 @@ import type { TokenStore } from './tokens.store.js';
 export const TOKEN_RE = /^afk_([A-Za-z0-9]{8})_([A-Za-z0-9]{32})$/;
 const BCRYPT_COST = 10;
 export const CACHE_MS = 60_000;
+/** Verified tokens remembered at most (oldest forgotten first; only valid tokens get in). */
+const MAX_KNOWN = 10_000;
 
 export interface TokenView {
   prefix: string;
@@ -41,21 +66,55 @@ const view = (r: { prefix: string; name: string; created_at: string; last_used_a
 });
 
 export function createTokenService({ store, clock, guard = createAuthGuard() }: { store: TokenStore; clock: Clock; guard?: AuthGuard }) {
-  const cache = new Map<string, { accountId: string; tokenId: string; prefix: string; until: number }>();
+  type Known = { accountId: string; tokenId: string; prefix: string; hash: string; until: number };
+  type Row = NonNullable<Awaited<ReturnType<TokenStore['byPrefix']>>>;
+  /** digest -> a token verified on this node, until revoked. */
+  const known = new Map<string, Known>();
   const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
   const now = () => clock.now().toISOString();
-  const checking = new Map<string, Promise<CacheEntry | undefined>>();
-  type CacheEntry = { accountId: string; tokenId: string; prefix: string; until: number };
+  const checking = new Map<string, Promise<Known | undefined>>();
+  /** Revocations completed on this node: a check that saw one start meanwhile reads its row again. */
+  let revocations = 0;
 
-  /** Looks the token up and bcrypt-checks it (within the guard's bounds); caches a success. */
-  async function verifyToken(token: string, prefix: string, client: string): Promise<CacheEntry | undefined> {
-    const row = await store.byPrefix(prefix);
-    if (!row || row.revoked_at || !(await guard.verify(client, token, row.hash))) return undefined;
-    const entry = { accountId: row.account_id, tokenId: row.id, prefix: row.prefix, until: Date.now() + CACHE_MS };
-    cache.set(digest(token), entry);
+  /** Remembers a verified row, unless a revocation completed while it was being checked. */
+  async function remember(key: string, row: Row, seen: number): Promise<Known | undefined> {
+    // Read again until no revocation completed during the read: the last read then started
+    // after every completed revocation committed, and a later one forgets this entry itself.
+    let current: Row | undefined = row;
+    while (seen !== revocations) {
+      seen = revocations;
+      current = await store.byPrefix(row.prefix);
+    }
+    if (!current || current.revoked_at || current.id !== row.id || current.hash !== row.hash) {
+      known.delete(key);
+      return undefined;
+    }
+    const entry = { accountId: row.account_id, tokenId: row.id, prefix: row.prefix, hash: row.hash, until: Date.now() + CACHE_MS };
+    known.delete(key);
+    if (known.size >= MAX_KNOWN) known.delete(known.keys().next().value!);
+    known.set(key, entry);
     // last_used_at is advisory: written at most once per cache period, off the request path.
     store.touch(row.id, now()).catch(() => {});
     return entry;
+  }
+
+  /** Looks the token up and bcrypt-checks it (within the guard's bounds); remembers a success. */
+  async function verifyToken(key: string, token: string, prefix: string, client: string, spare: number): Promise<Known | undefined> {
+    const seen = revocations;
+    const row = await store.byPrefix(prefix);
+    if (!row || row.revoked_at || !(await guard.verify(client, token, row.hash, { spare }))) return undefined;
+    return remember(key, row, seen);
+  }
+
+  /** The verified lane: is it still the same row, not revoked? One indexed lookup, no hash. */
+  async function recheck(key: string, was: Known): Promise<Known | undefined> {
+    const seen = revocations;
+    const row = await store.byPrefix(was.prefix);
+    if (!row || row.id !== was.tokenId || row.hash !== was.hash) {
+      known.delete(key);
+      return undefined;
+    }
+    return remember(key, row, seen);
   }
 
   return {
@@ -74,8 +133,11 @@ export function createTokenService({ store, clock, guard = createAuthGuard() }: 
     },
 
     async revoke(prefix: string, accountId?: string): Promise<void> {
-      for (const [k, v] of cache) if (v.prefix === prefix) cache.delete(k);
-      if (await store.revoke(prefix, now(), accountId)) return;
+      const done = await store.revoke(prefix, now(), accountId);
+      // Once committed: forget the token, and make every check in flight read its row again.
+      revocations++;
+      for (const [k, v] of known) if (v.prefix === prefix) known.delete(k);
+      if (done) return;
       const row = await store.byPrefix(prefix);
       if (row?.revoked_at && (!accountId || row.account_id === accountId)) throw new AppError(409, `Token ${prefix} was already revoked at ${row.revoked_at}`);
       throw notFound('Token not found');
@@ -83,8 +145,8 @@ export function createTokenService({ store, clock, guard = createAuthGuard() }: 
 
     /**
      * Resolves a presented token to its account; every failure is the same 401, except that a
-     * client (`client`: its hashed address) past its failure budget gets 429 and an overloaded
-     * verifier 503, both before any hash is computed.
+     * client (`client`: its hashed address) past its failure budget gets 429 for a token that
+     * fails or cannot be checked at once, and an overloaded verifier 503, both before any hash.
      */
     async authenticate(header: string | undefined, client = 'local'): Promise<{ accountId: string; prefix: string }> {
       const m = /^Bearer\s+(\S+)\s*$/i.exec(header ?? '');
@@ -92,20 +154,21 @@ export function createTokenService({ store, clock, guard = createAuthGuard() }: 
       const parts = token ? TOKEN_RE.exec(token) : null;
       if (!token || !parts) throw unauthorized();
       const key = digest(token);
-      const hit = cache.get(key);
+      const hit = known.get(key);
       if (hit && hit.until > Date.now()) return hit;
-      cache.delete(key);
-      guard.admit(client);
+      // Verified before: its own lane, whatever the budget. Otherwise the budget only decides how
+      // the check runs (spare capacity only), never that a valid token is refused unchecked.
+      const spare = hit ? 0 : guard.spent(client);
       // Concurrent requests carrying one token (a client's first burst) share one check.
       let check = checking.get(key);
       if (!check) {
-        check = verifyToken(token, parts[1], client).finally(() => checking.delete(key));
+        check = (hit ? recheck(key, hit) : verifyToken(key, token, parts[1], client, spare)).finally(() => checking.delete(key));
         checking.set(key, check);
       }
       const entry = await check;
       if (!entry) {
         guard.failed(client);
-        throw unauthorized();
+        throw spare ? tooManyFailures(spare) : unauthorized();
       }
       return entry;
     },

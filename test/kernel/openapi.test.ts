@@ -32,6 +32,22 @@ describeEachDb('OpenAPI document', (dialect) => {
     expect(doc.paths['/api/v1/apps/{idOrSlug}/flows/cancel/publish'].post.operationId).toBe('publishCancelFlow');
   });
 
+  it('documents every event of the catalogue in the top-level webhooks object, signed and with its data schema', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json();
+    const catalog = t.app.services.events.catalog;
+    expect(catalog.size).toBeGreaterThan(0);
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...catalog.keys()].sort());
+    for (const type of catalog.keys()) {
+      const post = doc.webhooks[type].post;
+      const body = post.requestBody.content['application/json'].schema;
+      expect(body.required).toEqual(['type', 'timestamp', 'data']);
+      expect(body.properties.type).toEqual({ const: type });
+      expect(body.properties.data.type).toBe('object');
+      expect(post.parameters.map((p: { name: string; in: string }) => `${p.in}:${p.name}`)).toEqual(['header:webhook-id', 'header:webhook-timestamp', 'header:webhook-signature']);
+    }
+    expect(doc.webhooks['webhook.test'].post.requestBody.content['application/json'].schema.properties.data.required).toEqual(expect.arrayContaining(['webhookId', 'message']));
+  });
+
   it('has browsable docs at /docs', async () => {
     const r = await t.app.inject({ method: 'GET', url: '/docs/' });
     expect(r.statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { QR_FLOWS } from '../../src/qr/qr.service.js';
+import { QR_FLOWS } from '../../src/kernel/flows/qr-flows.js';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { FORM_FIXTURES, putAndPublish } from '../flows/forms/forms.fixtures.js';
 import { goodLinkPage } from '../flows/link-page/link-page.fixtures.js';

@@ -69,7 +69,9 @@ export const webhookMigrations: Record<string, Migration> = {
         .addColumn('created_at', 'text', (c) => c.notNull())
         .execute();
       await sql`CREATE INDEX webhook_deliveries_due_idx ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`.execute(db);
-      await sql`CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, id)`.execute(db);
+      await sql`CREATE INDEX webhook_deliveries_endpoint_idx ON webhook_deliveries (endpoint_id, created_at, id)`.execute(db);
+      // Deleting an event (retention, a data-rights erase) cascades here: without it, a scan per event.
+      await sql`CREATE INDEX webhook_deliveries_event_idx ON webhook_deliveries (event_id)`.execute(db);
 
       await db.schema
         .createTable('notification_settings')
@@ -90,6 +92,13 @@ export const webhookMigrations: Record<string, Migration> = {
         .addColumn('sent_at', 'text')
         .execute();
       await sql`CREATE INDEX notification_queue_pending_idx ON notification_queue (app_id, id) WHERE sent_at IS NULL`.execute(db);
+      await sql`CREATE INDEX notification_queue_event_idx ON notification_queue (event_id)`.execute(db);
+    },
+  },
+  /** Why: the daily digest goes out at 08:00 in the owner's time zone (an IANA name; null = UTC). */
+  '0141_notification_time_zone': {
+    async up(db: Kysely<any>) {
+      await db.schema.alterTable('notification_settings').addColumn('time_zone', 'text').execute();
     },
   },
 };

@@ -52,6 +52,8 @@ export interface NotificationSettingsTable {
   email: string | null;
   events_json: string;
   mode: string;
+  /** IANA time zone of the daily digest (08:00 there); null = UTC. */
+  time_zone: string | null;
   last_sent_at: string | null;
   updated_at: string;
 }

@@ -17,6 +17,29 @@ export interface InsightsQuery {
 
 const ratio = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : null);
 
+/** A session as the owner API answers it (listCancelSessions; the `cancel.session.completed` event too). */
+export function cancelSessionView(s: SessionRow, steps: readonly StepRow[], flowSlug: string | null) {
+  const exit = steps.find((x) => x.step === 'exit')?.detail ?? null;
+  return {
+    id: s.id,
+    flowSlug,
+    versionNumber: s.version_number,
+    source: s.source,
+    platform: s.platform,
+    userId: s.user_id,
+    anonymousId: s.anonymous_id,
+    locale: s.locale,
+    appVersion: s.app_version,
+    attributes: s.attributes_json ? (JSON.parse(s.attributes_json) as Record<string, unknown>) : null,
+    country: s.country,
+    reasons: steps.filter((x) => x.step === 'reason').map((x) => x.key),
+    exit,
+    outcome: outcomeOf(exit),
+    steps: steps.map((x) => ({ step: x.step, key: x.key, detail: x.detail, at: x.created_at })),
+    createdAt: s.created_at,
+  };
+}
+
 /** What an owner sees of cancel sessions: the list, the CSV export, and which reasons and offers save subscribers. */
 export function createCancelInsights(deps: { store: SessionStore; flows: FlowService }) {
   const { store, flows } = deps;
@@ -34,27 +57,7 @@ export function createCancelInsights(deps: { store: SessionStore; flows: FlowSer
     return { slugs, filter: { type: 'cancel', flowId, version: q.version, from: q.from, to: q.to } };
   }
 
-  const view = (s: SessionRow, steps: StepRow[], slugs: Map<string, string>) => {
-    const exit = steps.find((x) => x.step === 'exit')?.detail ?? null;
-    return {
-      id: s.id,
-      flowSlug: slugs.get(s.flow_id) ?? null,
-      versionNumber: s.version_number,
-      source: s.source,
-      platform: s.platform,
-      userId: s.user_id,
-      anonymousId: s.anonymous_id,
-      locale: s.locale,
-      appVersion: s.app_version,
-      attributes: s.attributes_json ? (JSON.parse(s.attributes_json) as Record<string, unknown>) : null,
-      country: s.country,
-      reasons: steps.filter((x) => x.step === 'reason').map((x) => x.key),
-      exit,
-      outcome: outcomeOf(exit),
-      steps: steps.map((x) => ({ step: x.step, key: x.key, detail: x.detail, at: x.created_at })),
-      createdAt: s.created_at,
-    };
-  };
+  const view = (s: SessionRow, steps: StepRow[], slugs: Map<string, string>) => cancelSessionView(s, steps, slugs.get(s.flow_id) ?? null);
 
   async function withSteps(rows: SessionRow[], slugs: Map<string, string>) {
     const steps = await store.stepsOf(rows.map((r) => r.id));

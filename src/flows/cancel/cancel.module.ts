@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module.js';
 import { registerCancelDashboard } from './cancel.dashboard.js';
 import { outcomeOf } from './cancel.deeplink.js';
+import { cancelCompletion, cancelEvents } from './cancel.events.js';
 import { cancelFlow } from './cancel.flow.js';
 import { createCancelInsights } from './cancel.insights.js';
 import { cancelOwnerOperations } from './cancel.owner.routes.js';
@@ -15,10 +16,11 @@ import { sessionsSubjectData } from '../../kernel/sessions/sessions.subject.js';
 export const cancelModule = defineModule({
   name: 'cancel',
   flowTypes: [cancelFlow],
+  events: cancelEvents,
   create(k) {
     // A save (the owner's daily `cancel.saves`): the session's one exit, by an action that keeps the subscriber.
     const store = createSessionStore(k.db, { stepRollup: (r) => (r.step === 'exit' && outcomeOf(r.detail) === 'saved' ? 'cancel.saves' : null) });
-    const sessions = createCancelSessions({ store, flows: k.flows, clock: k.clock, webUrl: k.config.webUrl });
+    const sessions = createCancelSessions({ store, flows: k.flows, clock: k.clock, webUrl: k.config.webUrl, completed: cancelCompletion({ events: k.events, store, flows: k.flows }) });
     const preview = createCancelPreview({ apps: k.apps, flows: k.flows, clock: k.clock, secret: k.config.secret, webUrl: k.config.webUrl });
     const insights = createCancelInsights({ store, flows: k.flows });
     return {

@@ -26,7 +26,8 @@ const filters = {
 };
 
 const step = z.object({ step: z.string(), key: z.string(), detail: z.string().nullable(), at: z.string() });
-const session = z.object({
+/** A session as the owner API answers it (and the `cancel.session.completed` event carries it). */
+export const cancelSession = z.object({
   id: z.string(),
   flowSlug: z.string().nullable(),
   versionNumber: z.number().int().describe('The published version the session was pinned to.'),
@@ -94,7 +95,7 @@ export function cancelOwnerOperations(apps: AppService, insights: CancelInsights
       summary: 'List cancel sessions, newest first, with their steps and outcome',
       params: appParams,
       query: pageQuery.extend(filters),
-      response: z.object({ sessions: z.array(session), nextCursor: z.string().nullable() }),
+      response: z.object({ sessions: z.array(cancelSession), nextCursor: z.string().nullable() }),
       errors: [400, 404],
       handler: async ({ params, query }, ctx) => insights.list(await apps.resolve(ctx.accountId, params.idOrSlug), query),
     }),

@@ -169,7 +169,7 @@ export function registerCancelPages(app: FastifyInstance, deps: CancelPagesDeps,
     if (outcome.kind === 'invalid') return invalid(reply, w, w.t(outcome.message));
     if (outcome.kind === 'retry') return sendPage(reply, <ScreenPage config={o.config} app={viewApp(o)} screen={{ step: 'reasons' }} urls={urls} error={outcome.message} />, { status: 422 });
     // One group commit for all of them; each is recorded once per session (a resubmission adds nothing).
-    await Promise.all(outcome.record.map((r) => sessions.record(o.session, r.step, r.key, r.detail)));
+    await sessions.recordAll(o.session, outcome.record);
     if (outcome.kind === 'screen') return reply.redirect(urls.screen(outcome.screen), 303);
     const leaving = leavingFor(outcome.button, o.app.deepLinkScheme, o.session.source, o.session.id);
     return sendPage(reply, <LeavePage app={viewApp(o)} leaving={leaving} w={w} />);

@@ -1,6 +1,6 @@
 import type { Clock } from '../../kernel/clock.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
-import { createFlowSessions, type OpenFlowSession } from '../../kernel/sessions/sessions.service.js';
+import { createFlowSessions, type FlowSessionsDeps, type OpenFlowSession } from '../../kernel/sessions/sessions.service.js';
 import type { SessionStore } from '../../kernel/sessions/sessions.store.js';
 import type { CancelConfig } from './cancel.schema.js';
 
@@ -10,7 +10,7 @@ export type Step = 'opened' | 'reason' | 'response' | 'click' | 'thanks' | 'exit
 export type OpenSession = OpenFlowSession<CancelConfig>;
 
 /** Cancel sessions: the kernel's flow sessions of type `cancel`, whose page is `/cancel/<app>/s/<id>?t=<token>`. */
-export function createCancelSessions(deps: { store: SessionStore; flows: FlowService; clock: Clock; webUrl: string }) {
+export function createCancelSessions(deps: { store: SessionStore; flows: FlowService; clock: Clock; webUrl: string; completed?: FlowSessionsDeps<Step>['completed'] }) {
   return createFlowSessions<CancelConfig, Step>({
     ...deps,
     type: 'cancel',

@@ -6,14 +6,16 @@ import { crashOperations, crashRateLimit } from './crash.routes.js';
 import { createCrashService } from './crash.service.js';
 import { CRASH_METRIC, createCrashStore } from './crash.store.js';
 import { crashSubjectData } from './crash.subject.js';
+import { CRASH_EVENTS } from './crash.events.js';
 
 /** Crash reports (WIRE B.1 #19-#20): the form flow, SDK submits grouped by fingerprint, the owner inbox and the hosted page. */
 export const crashModule = defineModule({
   name: 'crash',
   flowTypes: [crashFlow],
+  events: CRASH_EVENTS,
   create(k) {
     const store = createCrashStore(k.db);
-    const crash = createCrashService({ store, published: k.flows.publicFlow, clock: k.clock });
+    const crash = createCrashService({ store, published: k.flows.publicFlow, clock: k.clock, events: k.events });
     return {
       services: { crash },
       subjectData: crashSubjectData(store, k.db.db),

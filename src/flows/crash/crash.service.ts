@@ -14,6 +14,8 @@ import { clampAttachments, clip, type Clamp } from './crash.clamp.js';
 import { CRASH_CSV_COLUMNS, toCrashGroup, toCrashRow } from './crash.rows.js';
 import { CRASH_LIMITS, type CrashBody, type CrashConfig, type CrashStatus } from './crash.schema.js';
 import type { CrashStore } from './crash.store.js';
+import type { Events } from '../../kernel/events/events.js';
+import { CRASH_REPORTED, type CrashReportedData } from './crash.events.js';
 
 /** The owner list's and export's filters. */
 type Filters = { status?: string; fingerprint?: string; q?: string };
@@ -21,8 +23,8 @@ type Filters = { status?: string; fingerprint?: string; q?: string };
 /** Repeats of one crash from one device within this window are counted on the first report. */
 export const FOLD_WINDOW_MS = 60 * 60 * 1000;
 
-export function createCrashService(deps: { store: CrashStore; published: PublishedLookup; clock: Clock }) {
-  const { store, clock } = deps;
+export function createCrashService(deps: { store: CrashStore; published: PublishedLookup; clock: Clock; events: Events }) {
+  const { store, clock, events } = deps;
   const published = (appSlug: string, flowSlug?: string) => deps.published(appSlug, 'crash', flowSlug);
   const fetchPage = (app: AppRow, f: Filters) => (after: After | undefined, limit: number) =>
     store.page(app.id, { after, limit, status: f.status, fingerprint: f.fingerprint, q: f.q });
@@ -97,6 +99,9 @@ export function createCrashService(deps: { store: CrashStore; published: Publish
         },
         group: fingerprint ? { fingerprint, app_version: appVersion, exception_name: exceptionName, exception_reason: exceptionReason, top_frames: frames.join('\n') } : null,
         foldSince: device ? new Date(now.getTime() - FOLD_WINDOW_MS).toISOString() : null,
+        // Asked in the report's transaction, for a stored report only (a folded repeat has none); null when nobody listens.
+        event: (report, newGroup) =>
+          events.event(p.app.id, CRASH_REPORTED, (): CrashReportedData => ({ ...toCrashRow(report), app: p.app.slug, flow: { slug: p.flow.slug, version: p.versionNumber }, newGroup }), createdAt),
       });
       return { ok: true as const, ...outcome, fingerprint, clamped: clamps };
     },

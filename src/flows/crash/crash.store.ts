@@ -7,6 +7,7 @@ import { olderThan, type After } from '../../kernel/keyset.js';
 import { rowId } from '../../kernel/row-id.js';
 import { bump as bumpCounts, pgShard, sqliteBumper, type Bump } from '../../kernel/rollups.js';
 import { containsText } from '../forms/forms.search.js';
+import { sqliteOutbox, writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
 
 /** The daily roll-up of stored reports (a folded repeat adds to its report's `occurrences`, not here). */
 export const CRASH_METRIC = 'crash.reports';
@@ -26,6 +27,11 @@ export interface CrashRecord {
   group: { fingerprint: string; app_version: string | null; exception_name: string | null; exception_reason: string | null; top_frames: string } | null;
   /** Fold into this device's still-new report of the same crash created at or after this time. */
   foldSince: string | null;
+  /**
+   * The outbox event of a stored report (not of a folded repeat), written in its transaction;
+   * `newGroup`: its group was created by this report.
+   */
+  event?: (report: CrashListRow, newGroup: boolean) => OutboxEvent | null;
 }
 export interface CrashOutcome {
   id: string;
@@ -63,15 +69,19 @@ function sqliteRecorder(handle: DbHandle) {
   const insert = sqlite.prepare(`INSERT INTO crash_reports (${REPORT_COLUMNS.join(', ')}) VALUES (${REPORT_COLUMNS.map(() => '?').join(', ')})`);
   const countReport = sqlite.prepare('UPDATE crash_groups SET reports = reports + 1 WHERE id = ?');
   const addCounts = sqliteBumper(sqlite);
+  const writeEvents = sqliteOutbox(sqlite);
 
   const one = (rec: CrashRecord): CrashOutcome => {
     const { row, group } = rec;
     let groupId: string | null = null;
     let groupCount: number | null = null;
+    let newGroup = false;
     if (group) {
-      const g = upsertGroup.get(rowId(), row.app_id, group.fingerprint, group.app_version, group.exception_name, group.exception_reason, group.top_frames, row.created_at, row.created_at) as { id: string; occurrences: number };
+      const newId = rowId();
+      const g = upsertGroup.get(newId, row.app_id, group.fingerprint, group.app_version, group.exception_name, group.exception_reason, group.top_frames, row.created_at, row.created_at) as { id: string; occurrences: number };
       groupId = g.id;
       groupCount = g.occurrences;
+      newGroup = g.id === newId;
       if (rec.foldSince && row.device_key) {
         const prior = findFold.get(row.app_id, group.fingerprint, row.device_key, rec.foldSince) as { id: string; occurrences: number } | undefined;
         if (prior) {
@@ -85,6 +95,7 @@ function sqliteRecorder(handle: DbHandle) {
     insert.run(...REPORT_COLUMNS.map((c) => full[c] ?? null));
     // After the insert, in the group's transaction: a report that fails to insert is not counted.
     addCounts([arrival(row)]);
+    if (rec.event) writeEvents([rec.event({ ...row, group_id: groupId, group_count: groupCount } as CrashListRow, newGroup)]);
     return { id: row.id, folded: false, occurrences: 1, groupCount };
   };
   type Result = CrashOutcome | { error: string };
@@ -115,10 +126,12 @@ function kyselyRecorder(db: Kysely<Database>) {
       const { row, group } = rec;
       let groupId: string | null = null;
       let groupCount: number | null = null;
+      let newGroup = false;
       if (group) {
+        const newId = rowId();
         const g = await trx
           .insertInto('crash_groups')
-          .values({ id: rowId(), app_id: row.app_id, ...group, occurrences: 1, reports: 0, first_seen_at: row.created_at, last_seen_at: row.created_at })
+          .values({ id: newId, app_id: row.app_id, ...group, occurrences: 1, reports: 0, first_seen_at: row.created_at, last_seen_at: row.created_at })
           .onConflict((oc) =>
             oc.columns(['app_id', 'fingerprint']).doUpdateSet((eb) => ({ occurrences: eb('crash_groups.occurrences', '+', 1), last_seen_at: eb.ref('excluded.last_seen_at') })),
           )
@@ -126,6 +139,7 @@ function kyselyRecorder(db: Kysely<Database>) {
           .executeTakeFirstOrThrow();
         groupId = g.id;
         groupCount = Number(g.occurrences);
+        newGroup = g.id === newId;
         if (rec.foldSince && row.device_key) {
           const prior = await trx
             .selectFrom('crash_reports')
@@ -148,6 +162,7 @@ function kyselyRecorder(db: Kysely<Database>) {
       }
       await trx.insertInto('crash_reports').values({ ...row, group_id: groupId }).execute();
       await bumpCounts(trx, [arrival(row)], pgShard());
+      if (rec.event) await writeOutbox(trx, [rec.event({ ...row, group_id: groupId, group_count: groupCount } as CrashListRow, newGroup)]);
       return { id: row.id, folded: false, occurrences: 1, groupCount };
     });
 }

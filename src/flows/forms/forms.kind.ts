@@ -45,6 +45,9 @@ export interface FormKind<C = any, B extends SubmissionFields = any> {
   pageFields(config: C): PageField[];
 }
 
+/** The outbox event a stored submission of this kind sends (forms.events.ts): `feedback.submitted`… */
+export const submittedEvent = (kind: FormKind) => `${kind.flow.type}.submitted`;
+
 /** 422 on one path, in the same shape as schema failures. */
 export const rejectField = (path: string, message: string) => unprocessable(`Invalid body: /${path} ${message}`, [{ path: `/${path}`, message }]);
 

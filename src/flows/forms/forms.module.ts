@@ -22,21 +22,24 @@ import { createFormService } from './forms.service.js';
 import { createFormStore } from './forms.store.js';
 import { formsSubjectData } from './forms.subject.js';
 import { registerWaitlistExamples } from '../waitlist/waitlist.examples.js';
+import { WAITLIST_EVENTS } from '../waitlist/waitlist.events.js';
+import type { Events } from '../../kernel/events/events.js';
+import { formEvents } from './forms.events.js';
 
 /** The three hosted form types sharing one submission store, service, routes and page. */
 export const FORM_KINDS: FormKind[] = [feedbackForm, reportForm, contactForm];
 
 /** Feedback, report and contact submissions and waitlist signups. */
-export function createFormsServices(deps: { db: DbHandle; flows: FlowService; clock: Clock; rateLimit: number; mail?: Config['mail']; logger?: () => MailLogger | undefined }) {
-  const { flows, clock } = deps;
+export function createFormsServices(deps: { db: DbHandle; flows: FlowService; clock: Clock; events: Events; rateLimit: number; mail?: Config['mail']; logger?: () => MailLogger | undefined }) {
+  const { flows, clock, events } = deps;
   const published = flows.publicFlow;
   // Contact replies go out through the shared mail sender (logged when SMTP_URL is unset).
   const mailer = createMailer({ smtpUrl: deps.mail?.smtpUrl, from: deps.mail?.from, logger: deps.logger });
   const stores = { forms: createFormStore(deps.db), replies: createReplyStore(deps.db), waitlist: createWaitlistStore(deps.db) };
   const replies = createReplyService({ store: stores.replies, mailer, clock });
-  const waitlist = createWaitlistService({ store: stores.waitlist, published, flows, clock });
+  const waitlist = createWaitlistService({ store: stores.waitlist, published, flows, clock, events });
   return {
-    submissions: createFormService({ store: stores.forms, published, clock, extras: { contact: replies.extras } }),
+    submissions: createFormService({ store: stores.forms, published, clock, events, extras: { contact: replies.extras } }),
     replies,
     mailer,
     waitlist,
@@ -52,10 +55,11 @@ export type FormsServices = ReturnType<typeof createFormsServices>;
 export const formsModule = defineModule({
   name: 'forms',
   flowTypes: [waitlistFlow, ...FORM_KINDS.map((k) => k.flow)],
+  events: [...WAITLIST_EVENTS, ...formEvents(FORM_KINDS)],
   create(k) {
     // The server's logger once routes are registered; stderr before that (CLI, MCP on stdio).
     let logger: MailLogger | undefined;
-    const forms = createFormsServices({ db: k.db, flows: k.flows, clock: k.clock, rateLimit: k.config.publicRateLimit, mail: k.config.mail, logger: () => logger });
+    const forms = createFormsServices({ db: k.db, flows: k.flows, clock: k.clock, events: k.events, rateLimit: k.config.publicRateLimit, mail: k.config.mail, logger: () => logger });
     return {
       services: { forms },
       dashboardSections: [{ path: 'waitlist', label: 'Waitlist' }, ...FORM_SECTIONS],

@@ -40,7 +40,8 @@ const columnSchemas: Record<SubmissionColumn, z.ZodType> = {
   email: z.string().nullable(),
 };
 
-const submissionSchema = (kind: FormKind, extra: Record<string, z.ZodType> = {}) =>
+/** A submission as the owner API answers it (the list, the status change, the `<type>.submitted` event's data). */
+export const submissionSchema = (kind: FormKind, extra: Record<string, z.ZodType> = {}) =>
   z.object({
     id: z.string(),
     ...Object.fromEntries(kind.columns.map((c) => [c, columnSchemas[c]])),

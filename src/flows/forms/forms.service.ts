@@ -7,7 +7,8 @@ import { publicEnvelope } from './forms.envelope.js';
 import { rowId } from '../../kernel/row-id.js';
 import { notFound } from '../../kernel/errors.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
-import type { FormKind, SubmissionColumn, SubmissionFields } from './forms.kind.js';
+import { submittedEvent, type FormKind, type SubmissionColumn, type SubmissionFields } from './forms.kind.js';
+import type { Events } from '../../kernel/events/events.js';
 import { afterFromCursor, allPages, pageRows, type After } from '../../kernel/keyset.js';
 import type { FormStore, SubmissionRow } from './forms.store.js';
 
@@ -59,8 +60,8 @@ function csvColumns(kind: FormKind): CsvColumn<SubmissionRow>[] {
 }
 
 /** Submissions of the hosted forms (feedback, report, contact), one service for the three kinds. */
-export function createFormService(deps: { store: FormStore; published: PublishedLookup; clock: Clock; extras?: Partial<Record<string, RowExtras>> }) {
-  const { store, clock } = deps;
+export function createFormService(deps: { store: FormStore; published: PublishedLookup; clock: Clock; events: Events; extras?: Partial<Record<string, RowExtras>> }) {
+  const { store, clock, events } = deps;
 
   const published = (kind: FormKind, appSlug: string, flowSlug?: string) => deps.published(appSlug, kind.flow.type, flowSlug);
 
@@ -89,7 +90,7 @@ export function createFormService(deps: { store: FormStore; published: Published
       const fields = kind.check(body, p.config);
       const id = rowId();
       if (body.website) return { ok: true as const, id };
-      await store.insert({
+      const row: SubmissionRow = {
         id,
         app_id: p.app.id,
         flow_id: p.flow.id,
@@ -106,7 +107,11 @@ export function createFormService(deps: { store: FormStore; published: Published
         created_at: clock.now().toISOString(),
         status: 'new',
         reviewed_at: null,
-      });
+      };
+      // Asked in the row's transaction; null (and nothing built) when nobody listens.
+      const event = () =>
+        events.event(p.app.id, submittedEvent(kind), () => ({ ...toSubmission(kind, row), app: p.app.slug, flow: { slug: p.flow.slug, version: p.versionNumber } }), row.created_at);
+      await store.insert(row, event);
       return { ok: true as const, id };
     },
 

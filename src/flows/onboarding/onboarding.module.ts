@@ -1,6 +1,7 @@
 import { defineModule } from '../../kernel/module.js';
 import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
 import { registerOnboardingDashboard } from './onboarding.dashboard.js';
+import { onboardingEvents } from './onboarding.events.js';
 import { onboardingFlow } from './onboarding.flow.js';
 import { registerOnboardingPages } from './onboarding.pages.js';
 import { createOnboardingPreview, onboardingPreviewOperations } from './onboarding.preview.js';
@@ -14,6 +15,7 @@ import { onboardingSubjectData } from './onboarding.subject.js';
 export const onboardingModule = defineModule({
   name: 'onboarding',
   flowTypes: [onboardingFlow],
+  events: onboardingEvents,
   create(k) {
     const store = createOnboardingStore(k.db);
     const sessionStore = createSessionStore(k.db);
@@ -23,6 +25,7 @@ export const onboardingModule = defineModule({
       flows: k.flows,
       apps: k.apps,
       clock: k.clock,
+      events: k.events,
       // A completion in a session answers the version the session pinned, and marks it completed.
       pinned: async (appSlug, sessionId, token) => {
         const o = await sessions.open(appSlug, sessionId, token);

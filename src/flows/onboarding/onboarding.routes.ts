@@ -10,21 +10,10 @@ import { startSessionOp } from '../../kernel/sessions/sessions.routes.js';
 import type { SessionStore } from '../../kernel/sessions/sessions.store.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { funnelStats } from './onboarding.funnel.js';
+import { onboardingSubmission } from './onboarding.submission.schema.js';
 import type { OnboardingSessions } from './onboarding.sessions.js';
 import type { OnboardingStore } from './onboarding.store.js';
 import type { OnboardingSubmissions } from './onboarding.submissions.js';
-
-const submission = z.object({
-  id: z.string(),
-  answers: z.record(z.string(), z.union([z.string(), z.array(z.string())])).describe('Step id -> option id, option ids or text.'),
-  email: z.string().nullable(),
-  source: z.string(),
-  claimed: z.boolean(),
-  claimedAt: z.string().nullable(),
-  country: z.string().nullable(),
-  versionNumber: z.number().int(),
-  createdAt: z.string(),
-});
 
 const funnelVersion = z.object({
   versionNumber: z.number().int(),
@@ -108,7 +97,7 @@ export function onboardingOperations(d: OnboardingDeps, rateLimit: number): Oper
       summary: 'List completed funnels, newest first',
       params: appParams,
       query: pageQuery,
-      response: z.object({ submissions: z.array(submission), nextCursor: z.string().nullable() }),
+      response: z.object({ submissions: z.array(onboardingSubmission), nextCursor: z.string().nullable() }),
       errors: [400, 404],
       handler: async ({ params, query }, ctx) => submissions.list(await apps.resolve(ctx.accountId, params.idOrSlug), query),
     }),

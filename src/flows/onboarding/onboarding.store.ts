@@ -1,11 +1,14 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
+import { writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
 import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import type { OnboardingSubmissionsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 
 export type SubmissionRow = Selectable<OnboardingSubmissionsTable>;
+/** A completion to store, with the outbox event it reports (written in its transaction), if any. */
+export type SubmissionWrite = SubmissionRow & { event?: OutboxEvent | null };
 
 const COLUMNS = [
   'id', 'app_id', 'flow_id', 'version_number', 'session_id', 'answers_json', 'email', 'source', 'country',
@@ -16,19 +19,30 @@ const COLUMNS = [
 export function createOnboardingStore(handle: DbHandle) {
   const { db } = handle;
   return {
-    insert: hotInsert<SubmissionRow>(handle, 'onboarding_submissions', COLUMNS, undefined, { rollup: () => 'onboarding.completions' }),
+    insert: hotInsert<SubmissionWrite>(handle, 'onboarding_submissions', COLUMNS, undefined, { rollup: () => 'onboarding.completions', event: (r) => r.event ?? null }),
     byClaimHash(appId: string, hash: string) {
       return db.selectFrom('onboarding_submissions').selectAll().where('app_id', '=', appId).where('claim_hash', '=', hash).executeTakeFirst();
     },
-    /** Stamps the first claim; false when somebody claimed it first (only one UPDATE can match). */
-    async claim(id: string, at: string, userId: string | null, anonymousId: string | null): Promise<boolean> {
-      const r = await db
-        .updateTable('onboarding_submissions')
-        .set({ claimed_at: at, claimed_user_id: userId, claimed_anonymous_id: anonymousId })
-        .where('id', '=', id)
-        .where('claimed_at', 'is', null)
-        .executeTakeFirst();
-      return Number(r.numUpdatedRows) === 1;
+    /**
+     * Stamps the first claim; false when somebody claimed it first (only one UPDATE can match).
+     * The first claim's event (`event`, null when nobody listens) is written in its transaction.
+     */
+    async claim(id: string, at: string, userId: string | null, anonymousId: string | null, event: OutboxEvent | null = null): Promise<boolean> {
+      const stamp = async (on: Db) => {
+        const r = await on
+          .updateTable('onboarding_submissions')
+          .set({ claimed_at: at, claimed_user_id: userId, claimed_anonymous_id: anonymousId })
+          .where('id', '=', id)
+          .where('claimed_at', 'is', null)
+          .executeTakeFirst();
+        return Number(r.numUpdatedRows) === 1;
+      };
+      if (!event) return stamp(db);
+      return db.transaction().execute(async (trx) => {
+        const first = await stamp(trx);
+        if (first) await writeOutbox(trx, [event]);
+        return first;
+      });
     },
     /**
      * Completions by this end user (data rights, src/privacy): the email they gave, the user or

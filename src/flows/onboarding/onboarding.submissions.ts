@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AppRow } from '../../apps/apps.store.js';
 import type { AppService } from '../../apps/apps.service.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { Events } from '../../kernel/events/events.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
@@ -10,6 +11,7 @@ import type { ClientInfo } from '../../kernel/operation.js';
 import { rowId } from '../../kernel/row-id.js';
 import { afterFromCursor, allPages, pageRows } from '../../kernel/keyset.js';
 import { checkAnswers, type Answers } from './onboarding.answers.js';
+import { ONBOARDING_CLAIMED, ONBOARDING_COMPLETED, type OnboardingClaimed, type OnboardingCompleted } from './onboarding.events.js';
 import { CLAIM_PREFIX, CLAIM_TOKEN, CLAIM_TTL_DAYS, type CompleteBody } from './onboarding.runtime.schema.js';
 import type { OnboardingConfig } from './onboarding.schema.js';
 import type { OnboardingStore, SubmissionRow } from './onboarding.store.js';
@@ -24,7 +26,8 @@ export type PinnedFunnel = (
   token: string,
 ) => Promise<{ sessionId: string; versionNumber: number; config: OnboardingConfig; markCompleted(): Promise<unknown> }>;
 
-const view = (r: SubmissionRow) => ({
+/** A completion as the owner API answers it (and its events carry it). */
+export const submissionView = (r: SubmissionRow) => ({
   id: r.id,
   answers: JSON.parse(r.answers_json) as Answers,
   email: r.email,
@@ -48,7 +51,7 @@ const CSV_COLUMNS: CsvColumn<SubmissionRow>[] = [
 ];
 
 /** Completing a funnel (answers + a one-time claim token), claiming it in the app, and the owner's lists. */
-export function createOnboardingSubmissions(deps: { store: OnboardingStore; flows: FlowService; apps: AppService; clock: Clock; pinned: PinnedFunnel }) {
+export function createOnboardingSubmissions(deps: { store: OnboardingStore; flows: FlowService; apps: AppService; clock: Clock; pinned: PinnedFunnel; events: Events }) {
   const { store, flows, clock } = deps;
 
   return {
@@ -71,7 +74,7 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
       }
       const { answers, email, issues } = checkAnswers(funnel.config, body.answers, body.email);
       if (issues.length) throw unprocessable(`Invalid body: ${issues[0].path} ${issues[0].message}`, issues);
-      await store.insert({
+      const row: SubmissionRow = {
         id,
         app_id: p.app.id,
         flow_id: p.flow.id,
@@ -87,7 +90,14 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
         claimed_user_id: null,
         claimed_anonymous_id: null,
         created_at: now.toISOString(),
-      });
+      };
+      const event = deps.events.event(
+        p.app.id,
+        ONBOARDING_COMPLETED,
+        (): OnboardingCompleted => ({ app: p.app.slug, flow: { slug: p.flow.slug, version: funnel.versionNumber }, ...submissionView(row), sessionId: funnel.sessionId }),
+        row.created_at,
+      );
+      await store.insert(event ? { ...row, event } : row);
       await funnel.markCompleted?.();
       return { ok: true as const, submissionId: id, claimToken, expiresAt };
     },
@@ -101,7 +111,20 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
       const row = await store.byClaimHash(app.id, hashOf(body.claimToken));
       const now = clock.now().toISOString();
       if (!row || row.claim_expires_at <= now) throw none();
-      const first = await store.claim(row.id, now, body.userId ?? null, body.anonymousId ?? null);
+      const claimedBy = { claimed_at: now, claimed_user_id: body.userId ?? null, claimed_anonymous_id: body.anonymousId ?? null };
+      const event = deps.events.event(
+        app.id,
+        ONBOARDING_CLAIMED,
+        (): OnboardingClaimed => ({
+          app: app.slug,
+          flow: { slug: deps.flows.registry.get('onboarding')?.primarySlug ?? 'onboarding', version: row.version_number },
+          ...submissionView({ ...row, ...claimedBy }),
+          claimedUserId: claimedBy.claimed_user_id,
+          claimedAnonymousId: claimedBy.claimed_anonymous_id,
+        }),
+        now,
+      );
+      const first = await store.claim(row.id, now, claimedBy.claimed_user_id, claimedBy.claimed_anonymous_id, event);
       const claimedAt = first ? now : (await store.byId(row.id)).claimed_at!;
       return {
         answers: JSON.parse(row.answers_json) as Answers,
@@ -115,7 +138,7 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
     async list(app: AppRow, q: { limit: number; cursor?: string }) {
       const rows = await store.page(app.id, afterFromCursor(q.cursor), q.limit + 1);
       const { items, nextCursor } = pageRows(rows, q.limit);
-      return { submissions: items.map(view), nextCursor };
+      return { submissions: items.map(submissionView), nextCursor };
     },
 
     csv(app: AppRow) {

@@ -1,12 +1,15 @@
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { DbHandle } from '../../db/index.js';
 import type { PromotionEventsTable } from '../../db/types.js';
+import { sqliteOutbox, writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
 import { bump, pgShard, sqliteBumper, type Bump } from '../../kernel/rollups.js';
 
 /** An event to store; `cap` is the destination's maxImpressions at that placement (0 = none). */
 export interface EventWrite {
   row: PromotionEventsTable;
   cap: number;
+  /** The outbox event (webhooks) the row reports when it is stored (not a repeat): written in its transaction. */
+  outbox?: OutboxEvent | null;
 }
 /** inserted: false for a repeat of (token, event); counted: an impression counted against the cap; full: the cap is reached now. */
 export interface EventOutcome {
@@ -54,11 +57,13 @@ export function createEventWriter(handle: DbHandle) {
     );
     const uncount = sqlite.prepare('UPDATE promotion_events SET counted = 0 WHERE id = ?');
     const bumpRollups = sqliteBumper(sqlite);
+    const writeEvents = sqliteOutbox(sqlite);
     const writeGroup = sqlite.transaction((items: EventWrite[]) => {
       // Only stored rows count: a repeat of (token, event) inserts nothing and adds nothing.
       const bumps: Bump[] = [];
-      const out = items.map(({ row, cap }): EventOutcome => {
+      const out = items.map(({ row, cap, outbox }): EventOutcome => {
         if (insert.run(COLUMNS.map((c) => row[c])).changes === 0) return { inserted: false, counted: false };
+        if (outbox) writeEvents([outbox]);
         bumps.push(...bumpOf(row));
         if (row.event !== 'impression') return { inserted: true, counted: false };
         const took = take.get(row.flow_id, row.destination_app_id, row.app_id, cap > 0 ? cap : UNCAPPED) as { impressions: number } | undefined;
@@ -74,16 +79,17 @@ export function createEventWriter(handle: DbHandle) {
   const db = handle.db;
   let pending = 0;
   const idle: (() => void)[] = [];
-  async function write({ row, cap }: EventWrite): Promise<EventOutcome> {
+  async function write({ row, cap, outbox }: EventWrite): Promise<EventOutcome> {
     const bumps = bumpOf(row);
-    if (row.event !== 'impression' && !bumps.length) {
+    if (row.event !== 'impression' && !bumps.length && !outbox) {
       const r = await db.insertInto('promotion_events').values(row).onConflict((oc) => oc.columns(['token_id', 'event']).doNothing()).executeTakeFirst();
       return { inserted: Number(r.numInsertedOrUpdatedRows ?? 0) > 0, counted: false };
     }
     return db.transaction().execute(async (trx) => {
       const r = await trx.insertInto('promotion_events').values(row).onConflict((oc) => oc.columns(['token_id', 'event']).doNothing()).executeTakeFirst();
       if (Number(r.numInsertedOrUpdatedRows ?? 0) === 0) return { inserted: false, counted: false };
-      await bump(trx, bumps, pgShard());
+      await writeOutbox(trx, [outbox]);
+      if (bumps.length) await bump(trx, bumps, pgShard());
       if (row.event !== 'impression') return { inserted: true, counted: false };
       const took = await trx
         .insertInto('promotion_caps')

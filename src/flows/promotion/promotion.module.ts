@@ -8,14 +8,16 @@ import { createPromotionService } from './promotion.service.js';
 import { createPromotionStore } from './promotion.store.js';
 import { promotionSubjectData } from './promotion.subject.js';
 import { createTokenSigner } from './promotion.token.js';
+import { promotionEvents } from './promotion.webhooks.js';
 
 /** Cross-promotion of the owner's other apps: placements, eligibility, rotation, caps, signed tracking, deferred routes, stats. */
 export const promotionModule = defineModule({
   name: 'promotion',
   flowTypes: [promotionFlow],
+  events: promotionEvents,
   create(k) {
     const store = createPromotionStore(k.db);
-    const promotions = createPromotionService({ store, writer: createEventWriter(k.db), signer: createTokenSigner(k.config.secret), flows: k.flows, apps: k.apps, clock: k.clock });
+    const promotions = createPromotionService({ store, writer: createEventWriter(k.db), signer: createTokenSigner(k.config.secret), flows: k.flows, apps: k.apps, clock: k.clock, events: k.events });
     const owner = createPromotionOwner({ store, flows: k.flows, apps: k.apps, clock: k.clock, flush: () => promotions.flush() });
     let timer: NodeJS.Timeout | undefined;
     return {

@@ -26,6 +26,21 @@ const EVENT_KEY: Record<string, keyof Metrics> = { impression: 'impressions', ta
 const rates = (m: Metrics): Metrics => ({ ...m, ctr: m.impressions ? Math.round((m.taps / m.impressions) * 10_000) / 10_000 : null, installRate: m.taps ? Math.round((m.installs / m.taps) * 10_000) / 10_000 : null });
 const DAY = 86_400_000;
 
+/** A funnel event as the owner's export has it (the CSV's columns; the `promotion.installed` event carries it): no client hash, no token. */
+export const promotionEventView = (r: PromotionEventRow) => ({
+  id: r.id,
+  createdAt: r.created_at,
+  placement: r.placement,
+  destinationAppId: r.destination_app_id,
+  event: r.event,
+  counted: r.event === 'impression' ? r.counted === 1 : null,
+  userId: r.user_id,
+  anonymousId: r.anonymous_id,
+  deferredRoute: r.deferred_route,
+  claimedAt: r.claimed_at,
+});
+type EventView = ReturnType<typeof promotionEventView>;
+
 /** The owner's view: stats per placement, destination and day; a CSV of every event. */
 export function createPromotionOwner(deps: { store: PromotionStore; flows: FlowService; apps: AppService; clock: Clock; flush: () => Promise<void> }) {
   const { store, flows, apps, clock } = deps;
@@ -108,19 +123,22 @@ export function createPromotionOwner(deps: { store: PromotionStore; flows: FlowS
     },
 
     csv(app: AppRow) {
-      const columns: CsvColumn<PromotionEventRow>[] = [
+      const columns: CsvColumn<EventView>[] = [
         { header: 'id', value: (r) => r.id },
-        { header: 'createdAt', value: (r) => r.created_at },
+        { header: 'createdAt', value: (r) => r.createdAt },
         { header: 'placement', value: (r) => r.placement },
-        { header: 'destinationAppId', value: (r) => r.destination_app_id },
+        { header: 'destinationAppId', value: (r) => r.destinationAppId },
         { header: 'event', value: (r) => r.event },
-        { header: 'counted', value: (r) => (r.event === 'impression' ? String(r.counted === 1) : '') },
-        { header: 'userId', value: (r) => r.user_id },
-        { header: 'anonymousId', value: (r) => r.anonymous_id },
-        { header: 'deferredRoute', value: (r) => r.deferred_route },
-        { header: 'claimedAt', value: (r) => r.claimed_at },
+        { header: 'counted', value: (r) => (r.counted === null ? '' : String(r.counted)) },
+        { header: 'userId', value: (r) => r.userId },
+        { header: 'anonymousId', value: (r) => r.anonymousId },
+        { header: 'deferredRoute', value: (r) => r.deferredRoute },
+        { header: 'claimedAt', value: (r) => r.claimedAt },
       ];
-      return csvStream(columns, allPages((after, limit) => store.page(app.id, after, limit)));
+      async function* rows() {
+        for await (const page of allPages((after, limit) => store.page(app.id, after, limit))) yield page.map(promotionEventView);
+      }
+      return csvStream(columns, rows());
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { AppService } from '../../apps/apps.service.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { Events } from '../../kernel/events/events.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import type { EventWriter } from './promotion.events.js';
 import { createHistoryCache } from './promotion.history.js';
@@ -11,7 +12,7 @@ import type { TokenSigner } from './promotion.token.js';
 import { createTracking } from './promotion.tracking.js';
 
 /** The SDK side of app promotion: resolve (promotion.resolve.ts), events and pending (promotion.tracking.ts). */
-export function createPromotionService(deps: { store: PromotionStore; writer: EventWriter; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock }) {
+export function createPromotionService(deps: { store: PromotionStore; writer: EventWriter; signer: TokenSigner; flows: FlowService; apps: AppService; clock: Clock; events: Events }) {
   const state = createPromotionState(deps.apps);
   const history = createHistoryCache(deps.store, { singleWriter: deps.store.singleWriter });
   const reservations = createReservations();

@@ -1,17 +1,21 @@
 import type { AppService } from '../../apps/apps.service.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { Events } from '../../kernel/events/events.js';
+import type { OutboxEvent } from '../../kernel/events/outbox.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import { rowId } from '../../kernel/row-id.js';
 import { actionUrl } from './promotion.decision.js';
 import type { EventWriter } from './promotion.events.js';
+import { promotionEventView } from './promotion.owner.js';
+import { PROMOTION_INSTALLED, type PromotionInstalled } from './promotion.webhooks.js';
 import type { PromotionEvent } from './promotion.public.schema.js';
 import { DEFAULT_WINDOW_HOURS, type PromotionConfig } from './promotion.schema.js';
 import type { PromotionState } from './promotion.state.js';
 import type { HistoryCache } from './promotion.history.js';
 import type { Reservations } from './promotion.reservations.js';
-import type { PromotionStore } from './promotion.store.js';
+import type { PromotionEventRow, PromotionStore } from './promotion.store.js';
 import type { TokenSigner } from './promotion.token.js';
 
 /** Funnel events (signed tokens, idempotent, durable, exact caps) and the destination app's pending route. */
@@ -25,8 +29,9 @@ export function createTracking(deps: {
   state: PromotionState;
   history: HistoryCache;
   reservations: Reservations;
+  events: Events;
 }) {
-  const { store, writer, signer, flows, apps, clock, state, history, reservations } = deps;
+  const { store, writer, signer, flows, apps, clock, state, history, reservations, events } = deps;
   return {
     async event(trackingToken: string, event: PromotionEvent, client: ClientInfo) {
       const claims = signer.verify(trackingToken);
@@ -47,29 +52,44 @@ export function createTracking(deps: {
       const cap = d.maxImpressions ?? 0;
       const userKey = claims.u ? `u:${claims.u}` : claims.an ? `a:${claims.an}` : null;
       const createdAt = now.toISOString();
-      const out = await writer.write({
-        cap,
-        row: {
-          id: rowId(now.getTime()),
-          account_id: source.account_id,
-          app_id: source.id,
-          flow_id: claims.f,
-          placement: claims.p,
-          destination_app_id: claims.d,
-          token_id: claims.n,
-          event,
-          user_key: userKey,
-          user_id: claims.u ?? null,
-          anonymous_id: claims.an ?? null,
-          counted: 1,
-          deferred_route: deferred?.route ?? null,
-          tracking_token: deferred ? trackingToken : null,
-          pending_until: deferred?.until ?? null,
-          claimed_at: null,
-          ip_hash: client.ipHash,
-          created_at: createdAt,
-        },
-      });
+      const row: PromotionEventRow = {
+        id: rowId(now.getTime()),
+        account_id: source.account_id,
+        app_id: source.id,
+        flow_id: claims.f,
+        placement: claims.p,
+        destination_app_id: claims.d,
+        token_id: claims.n,
+        event,
+        user_key: userKey,
+        user_id: claims.u ?? null,
+        anonymous_id: claims.an ?? null,
+        counted: 1,
+        deferred_route: deferred?.route ?? null,
+        tracking_token: deferred ? trackingToken : null,
+        pending_until: deferred?.until ?? null,
+        claimed_at: null,
+        ip_hash: client.ipHash,
+        created_at: createdAt,
+      };
+      // An install's webhook event: looked up and built only when someone listens; written with the row, if it is stored.
+      let outbox: OutboxEvent | null = null;
+      if (event === 'installed' && events.listens(source.id, PROMOTION_INSTALLED)) {
+        const [placed, account] = await Promise.all([store.placementFlows(source.id), state.accountApps(source.account_id)]);
+        const dest = account.get(claims.d);
+        outbox = events.event(
+          source.id,
+          PROMOTION_INSTALLED,
+          (): PromotionInstalled => ({
+            app: source.slug,
+            flow: { slug: placed.find((f) => f.id === claims.f)?.slug ?? null, version: version?.versionNumber ?? null },
+            destinationApp: { id: claims.d, slug: dest?.slug ?? null, name: dest?.name ?? null },
+            ...promotionEventView(row),
+          }),
+          createdAt,
+        );
+      }
+      const out = await writer.write({ cap, row, outbox });
       // This node's resolves see the event at once (promotion.history.ts).
       if (out.inserted && userKey) {
         history.add(source.id, userKey, { flow_id: claims.f, destination_app_id: claims.d, event, created_at: createdAt });

@@ -1,5 +1,6 @@
 import { defineModule } from '../../kernel/module.js';
 import { registerReferralDashboard } from './referral.dashboard.js';
+import { referralEvents } from './referral.events.js';
 import { referralFlow } from './referral.flow.js';
 import { createReferralOwner } from './referral.owner.js';
 import { registerReferralPages } from './referral.pages.js';
@@ -12,9 +13,10 @@ import { referralSubjectData } from './referral.subject.js';
 export const referralModule = defineModule({
   name: 'referral',
   flowTypes: [referralFlow],
+  events: referralEvents,
   create(k) {
     const store = createReferralStore(k.db);
-    const referrals = createReferralService({ store, flows: k.flows, apps: k.apps, clock: k.clock, webUrl: k.config.webUrl });
+    const referrals = createReferralService({ store, flows: k.flows, apps: k.apps, clock: k.clock, webUrl: k.config.webUrl, events: k.events });
     const owner = createReferralOwner({ store, clock: k.clock });
     return {
       services: { referral: { referrals, owner, store } },

@@ -7,26 +7,28 @@ import type { ReferralRow, ReferralStore } from './referral.store.js';
 
 export type ReferralStatus = 'pending' | 'attributed' | 'expired';
 
+// A landing visit whose token ran out unredeemed is `expired` (derived: nothing rewrites the row).
+const statusOf = (r: ReferralRow, now: string): ReferralStatus => (r.status === 'pending' && r.claim_expires_at && r.claim_expires_at <= now ? 'expired' : (r.status as ReferralStatus));
+
+/** A referral as the owner API answers it (and the referral events carry it): no client hash, no token hash. */
+export const referralView = (r: ReferralRow, now: string) => ({
+  id: r.id,
+  code: r.code,
+  referrerUserId: r.referrer_user_id,
+  status: statusOf(r, now),
+  source: r.source as 'link' | 'code',
+  refereeUserId: r.referee_user_id,
+  refereeAnonymousId: r.referee_anonymous_id,
+  attributedAt: r.attributed_at,
+  referrerRewarded: r.referrer_rewarded === 1,
+  refereeRewarded: r.referee_rewarded === 1,
+  country: r.country,
+  createdAt: r.created_at,
+});
+
 /** What the owner sees of the referral graph: every referral, and per referrer what they brought. */
 export function createReferralOwner(deps: { store: ReferralStore; clock: Clock }) {
   const { store, clock } = deps;
-  // A landing visit whose token ran out unredeemed is `expired` (derived: nothing rewrites the row).
-  const statusOf = (r: ReferralRow, now: string): ReferralStatus => (r.status === 'pending' && r.claim_expires_at && r.claim_expires_at <= now ? 'expired' : (r.status as ReferralStatus));
-  const view = (r: ReferralRow, now: string) => ({
-    id: r.id,
-    code: r.code,
-    referrerUserId: r.referrer_user_id,
-    status: statusOf(r, now),
-    source: r.source as 'link' | 'code',
-    refereeUserId: r.referee_user_id,
-    refereeAnonymousId: r.referee_anonymous_id,
-    attributedAt: r.attributed_at,
-    referrerRewarded: r.referrer_rewarded === 1,
-    refereeRewarded: r.referee_rewarded === 1,
-    country: r.country,
-    createdAt: r.created_at,
-  });
-
   /** Keyset pages of the status asked for: `pending` and `expired` split one stored status by the clock. */
   async function filteredPage(app: AppRow, status: ReferralStatus | undefined, after: [string, string] | undefined, limit: number) {
     const now = clock.now().toISOString();
@@ -46,11 +48,11 @@ export function createReferralOwner(deps: { store: ReferralStore; clock: Clock }
     async list(app: AppRow, q: { status?: ReferralStatus; limit: number; cursor?: string }) {
       const { rows, now } = await filteredPage(app, q.status, afterFromCursor(q.cursor), q.limit);
       const { items, nextCursor } = pageOf(rows, q.limit, (r) => [r.created_at, r.id]);
-      return { referrals: items.map((r) => view(r, now)), nextCursor };
+      return { referrals: items.map((r) => referralView(r, now)), nextCursor };
     },
 
     csv(app: AppRow, q: { status?: ReferralStatus }) {
-      type Row = ReturnType<typeof view>;
+      type Row = ReturnType<typeof referralView>;
       const columns: CsvColumn<Row>[] = [
         { header: 'id', value: (r) => r.id },
         { header: 'code', value: (r) => r.code },
@@ -68,7 +70,7 @@ export function createReferralOwner(deps: { store: ReferralStore; clock: Clock }
       const now = clock.now().toISOString();
       async function* rows() {
         for await (const page of allPages((after, limit) => store.page(app.id, q.status === 'expired' ? 'pending' : q.status, after, limit))) {
-          yield page.map((r) => view(r, now)).filter((v) => !q.status || v.status === q.status);
+          yield page.map((r) => referralView(r, now)).filter((v) => !q.status || v.status === q.status);
         }
       }
       return csvStream(columns, rows());

@@ -18,24 +18,9 @@ import {
   rewardsBody,
   rewardsResponse,
 } from './referral.public.schema.js';
+import { referralSchema, referralStatus as status } from './referral.owner.schema.js';
 import type { ReferralConfig } from './referral.schema.js';
 import type { ReferralService } from './referral.service.js';
-
-const status = z.enum(['pending', 'attributed', 'expired']);
-const referral = z.object({
-  id: z.string(),
-  code: z.string(),
-  referrerUserId: z.string(),
-  status: status.describe('pending: a landing visit whose token is not redeemed yet; expired: its token ran out; attributed.'),
-  source: z.enum(['link', 'code']).describe('link: through the invite page (token or deep link); code: typed.'),
-  refereeUserId: z.string().nullable(),
-  refereeAnonymousId: z.string().nullable(),
-  attributedAt: z.string().nullable(),
-  referrerRewarded: z.boolean(),
-  refereeRewarded: z.boolean(),
-  country: z.string().nullable(),
-  createdAt: z.string(),
-});
 
 export function referralOperations(d: { apps: AppService; flows: FlowService; referrals: ReferralService; owner: ReferralOwner }, rateLimit: number): Operation[] {
   const { apps, referrals, owner } = d;
@@ -111,7 +96,7 @@ export function referralOperations(d: { apps: AppService; flows: FlowService; re
       summary: 'The referral graph: every landing visit and attribution, newest first',
       params: appParams,
       query: z.object({ status: status.optional() }).extend(pageQuery.shape),
-      response: z.object({ referrals: z.array(referral), nextCursor: z.string().nullable() }),
+      response: z.object({ referrals: z.array(referralSchema), nextCursor: z.string().nullable() }),
       errors: [400, 404],
       handler: async ({ params, query }, ctx) => owner.list(await apps.resolve(ctx.accountId, params.idOrSlug), query),
     }),

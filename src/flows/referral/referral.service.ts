@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppService } from '../../apps/apps.service.js';
 import type { Clock } from '../../kernel/clock.js';
+import type { Events } from '../../kernel/events/events.js';
 import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { randomString } from '../../kernel/ids.js';
@@ -8,6 +9,8 @@ import type { ClientInfo } from '../../kernel/operation.js';
 import { rowId } from '../../kernel/row-id.js';
 import { CLAIM_PREFIX, CLAIM_TOKEN, CLAIM_TTL_DAYS } from './referral.public.schema.js';
 import type { Reward, ReferralConfig } from './referral.schema.js';
+import { REFERRAL_ATTRIBUTED, REFERRAL_REWARD_CLAIMED, type ReferralAttributed, type ReferralRewardClaimed } from './referral.events.js';
+import { referralView } from './referral.owner.js';
 import type { ReferralRow, ReferralStore } from './referral.store.js';
 
 /** No 0/O, 1/I/L: a code read aloud or typed from a screenshot survives. */
@@ -23,7 +26,7 @@ export function rewardPayload(r: Reward, label: string | undefined) {
   return { amount: r.amount, unit: r.unit, unitPlural: r.unitPlural ?? `${r.unit}s`, weeks: week ? r.amount : 0, label: label ?? null };
 }
 
-export function createReferralService(deps: { store: ReferralStore; flows: FlowService; apps: AppService; clock: Clock; webUrl: string }) {
+export function createReferralService(deps: { store: ReferralStore; flows: FlowService; apps: AppService; clock: Clock; webUrl: string; events: Events }) {
   const { store, flows, clock } = deps;
   const published = async (appSlug: string) => {
     const p = await flows.publicFlow(appSlug, 'referral');
@@ -38,6 +41,9 @@ export function createReferralService(deps: { store: ReferralStore; flows: FlowS
     if (!row || row.app_id !== appId) throw notFound('Unknown referral code');
     return row;
   }
+
+  /** Where an event happened: the app and the published referral flow (single-instance). */
+  const whereOf = (p: Awaited<ReturnType<typeof published>>) => ({ app: p.app.slug, flow: { slug: p.flow.slug, version: p.versionNumber } });
 
   const refereeRewardOf = (c: ReferralConfig) => (c.rewards.refereeEnabled && c.rewards.referee ? rewardPayload(c.rewards.referee, c.rewards.refereeLabel) : null);
 
@@ -148,23 +154,26 @@ export function createReferralService(deps: { store: ReferralStore; flows: FlowS
         ip_hash: client.ipHash,
         country: client.country,
       };
-      const stored = pending
-        ? await store.attributePending(p.app.id, pending.id, attribution, caps)
-        : await store.insertReferral(
-            {
-              id: rowId(),
-              app_id: p.app.id,
-              code: referrer.code,
-              referrer_user_id: referrer.user_id,
-              status: 'attributed',
-              source: 'code',
-              claim_hash: null,
-              claim_expires_at: null,
-              created_at: now,
-              ...attribution,
-            },
-            caps,
-          );
+      const row: ReferralRow = pending
+        ? { ...pending, ...attribution, status: 'attributed' }
+        : {
+            id: rowId(),
+            app_id: p.app.id,
+            code: referrer.code,
+            referrer_user_id: referrer.user_id,
+            status: 'attributed',
+            source: 'code',
+            claim_hash: null,
+            claim_expires_at: null,
+            created_at: now,
+            referrer_rewarded: 0,
+            referrer_rewarded_at: null,
+            ...attribution,
+          };
+      // Written by the store in the attribution's transaction, only if it stores.
+      const event = deps.events.event(p.app.id, REFERRAL_ATTRIBUTED, (): ReferralAttributed => ({ ...whereOf(p), ...referralView(row, now) }), now);
+      const { referrer_rewarded: _, referrer_rewarded_at: __, ...fresh } = row;
+      const stored = pending ? await store.attributePending(p.app.id, pending.id, attribution, caps, event) : await store.insertReferral(fresh, caps, event);
       if (stored === 'inviteLimit') throw inviteLimit();
       if (stored === 'deviceLimit') throw deviceLimit();
       // Lost a race: this referee was attributed meanwhile (or the token was spent by another).
@@ -179,8 +188,25 @@ export function createReferralService(deps: { store: ReferralStore; flows: FlowS
     async rewards(body: { appSlug: string; userId: string }) {
       const p = await published(body.appSlug);
       const c = p.config;
-      const r = await store.claimRewards(p.app.id, body.userId, c.maxRewardsPerReferrer ?? 0, clock.now().toISOString());
       const reward = rewardPayload(c.rewards.referrer, c.rewards.referrerLabel);
+      const now = clock.now().toISOString();
+      const r = await store.claimRewards(p.app.id, body.userId, c.maxRewardsPerReferrer ?? 0, now, (g) =>
+        deps.events.event(
+          p.app.id,
+          REFERRAL_REWARD_CLAIMED,
+          (): ReferralRewardClaimed => ({
+            ...whereOf(p),
+            referrerUserId: body.userId,
+            newReferrals: g.granted.length,
+            totalRewarded: g.totalRewarded,
+            cappedOut: g.cappedOut,
+            reward,
+            amountOwed: g.granted.length * reward.amount,
+            referrals: g.granted.map((x) => referralView(x, now)),
+          }),
+          now,
+        ),
+      );
       const amountOwed = r.granted * reward.amount;
       const weeks = r.granted * reward.weeks;
       return {

@@ -4,6 +4,7 @@ import { chunks } from '../../kernel/subject.js';
 import type { Database, ReferralsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 import { bump, pgShard } from '../../kernel/rollups.js';
+import { writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
 
 export type ReferralRow = Selectable<ReferralsTable>;
 
@@ -69,15 +70,16 @@ export function createReferralStore(handle: DbHandle) {
     /**
      * Stores a referral; false when it clashes (the referee already attributed, a token hash reused),
      * or the cap of `caps` it would pass. An attribution adds to the daily `referral.referrals`
-     * counter in the same transaction.
+     * counter in the same transaction, and writes its `event` there (null: nobody listens).
      */
-    insertReferral(row: Omit<ReferralRow, 'referrer_rewarded' | 'referrer_rewarded_at'>, caps?: AttributionCaps): Promise<AttributeOutcome> {
+    insertReferral(row: Omit<ReferralRow, 'referrer_rewarded' | 'referrer_rewarded_at'>, caps?: AttributionCaps, event: OutboxEvent | null = null): Promise<AttributeOutcome> {
       return db.transaction().execute(async (trx) => {
         const capped = await capHit(trx, row.app_id, caps);
         if (capped) return capped;
         const r = await trx.insertInto('referrals').values({ ...row, referrer_rewarded: 0, referrer_rewarded_at: null }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
         const stored = Number(r.numInsertedOrUpdatedRows ?? 0) > 0;
         if (stored && row.status === 'attributed') await countAttribution(trx, row.app_id, row.attributed_at!);
+        if (stored) await writeOutbox(trx, [event]);
         return stored;
       });
     },
@@ -90,13 +92,14 @@ export function createReferralStore(handle: DbHandle) {
     },
     /**
      * Turns a pending landing visit into the attribution; false when it is no longer pending or the
-     * referee already has one, or the cap of `caps` it would pass.
+     * referee already has one, or the cap of `caps` it would pass. Its `event` is written with it.
      */
     async attributePending(
       appId: string,
       id: string,
       set: Pick<ReferralRow, 'referee_key' | 'referee_user_id' | 'referee_anonymous_id' | 'attributed_at' | 'referee_rewarded' | 'ip_hash' | 'country'>,
       caps?: AttributionCaps,
+      event: OutboxEvent | null = null,
     ): Promise<AttributeOutcome> {
       try {
         return await db.transaction().execute(async (trx): Promise<AttributeOutcome> => {
@@ -105,6 +108,7 @@ export function createReferralStore(handle: DbHandle) {
           const r = await trx.updateTable('referrals').set({ ...set, status: 'attributed' }).where('app_id', '=', appId).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
           if (Number(r.numUpdatedRows) !== 1) return false;
           await countAttribution(trx, appId, set.attributed_at!);
+          await writeOutbox(trx, [event]);
           return true;
         });
       } catch (err) {
@@ -122,14 +126,15 @@ export function createReferralStore(handle: DbHandle) {
      * Grants the referrer's owed rewards once each, never past `cap` (0 = unlimited), atomically:
      * under the referrer's lock, the rewarded count and the unrewarded attributions are read and
      * the granted ones flipped in one transaction. Returns what this call granted and the totals.
+     * `event` (called when something was granted) makes the outbox event written in that transaction.
      */
-    claimRewards(appId: string, referrer: string, cap: number, now: string) {
+    claimRewards(appId: string, referrer: string, cap: number, now: string, event?: (r: { granted: ReferralRow[]; totalRewarded: number; cappedOut: number }) => OutboxEvent | null) {
       return db.transaction().execute(async (trx) => {
         await lockReferrer(trx, appId, referrer);
         const base = () => trx.selectFrom('referrals').where('app_id', '=', appId).where('referrer_user_id', '=', referrer).where('status', '=', 'attributed');
         const rewarded = Number((await base().select((eb) => eb.fn.countAll<number>().as('n')).where('referrer_rewarded', '=', 1).executeTakeFirstOrThrow()).n);
         const room = cap > 0 ? Math.max(0, cap - rewarded) : Number.MAX_SAFE_INTEGER;
-        const owed = await base().select('id').where('referrer_rewarded', '=', 0).orderBy('attributed_at').orderBy('id').execute();
+        const owed = await base().selectAll().where('referrer_rewarded', '=', 0).orderBy('attributed_at').orderBy('id').execute();
         const grant = owed.slice(0, room).map((r) => r.id);
         let granted = 0;
         for (let i = 0; i < grant.length; i += 500) {
@@ -141,7 +146,13 @@ export function createReferralStore(handle: DbHandle) {
             .executeTakeFirst();
           granted += Number(r.numUpdatedRows);
         }
-        return { granted, totalRewarded: rewarded + granted, cappedOut: owed.length - grant.length };
+        const totals = { totalRewarded: rewarded + granted, cappedOut: owed.length - grant.length };
+        // Under the referrer's lock: the rows granted are exactly the first `granted` owed ones.
+        if (granted && event) {
+          const rows = owed.slice(0, granted).map((r) => ({ ...r, referrer_rewarded: 1, referrer_rewarded_at: now }));
+          await writeOutbox(trx, [event({ granted: rows, ...totals })]);
+        }
+        return { granted, ...totals };
       });
     },
 

@@ -8,31 +8,12 @@ import { pageQuery } from '../../kernel/pagination.js';
 import { publicLimit } from '../../kernel/rate-limit.js';
 import { envelopeSchema } from '../forms/forms.envelope.js';
 import { configQuery, SUBMIT_BODY_LIMIT } from '../forms/forms.routes.js';
-import { signupBody, waitlistConfig } from './waitlist.schema.js';
+import { ownerSignup, signupBody, waitlistConfig } from './waitlist.schema.js';
 import type { WaitlistService } from './waitlist.service.js';
 
 const flowFilter = {
   flowSlug: flowSlugSchema.optional().describe('Only this waitlist; omitted = every waitlist of the app.'),
 };
-
-const signup = z.object({
-  id: z.string(),
-  email: z.string(),
-  source: z.string().nullable(),
-  country: z.string().nullable().describe('2-letter ISO code or null.'),
-  userAgent: z.string().nullable().describe('Raw User-Agent, up to 512 characters.'),
-  locale: z.string().nullable(),
-  platform: z.string().nullable(),
-  appVersion: z.string().nullable(),
-  referrer: z.string().nullable(),
-  attributes: z.record(z.string(), z.unknown()).nullable().describe('Custom-field answers keyed by field id.'),
-  area: z.string().nullable().describe('Approximate place in words, as the client sent it.'),
-  approxLat: z.number().nullable().describe('Latitude rounded to 2 decimals (about 1 km), or null.'),
-  approxLon: z.number().nullable().describe('Longitude rounded to 2 decimals, or null.'),
-  geohash: z.string().nullable().describe('5-character geohash (about 5 km) of the rounded coordinates, or null.'),
-  flowSlug: z.string().nullable().describe('Which waitlist.'),
-  createdAt: z.string(),
-});
 
 export function waitlistOperations(apps: AppService, waitlist: WaitlistService, rateLimit: number): Operation[] {
   return [
@@ -77,7 +58,7 @@ export function waitlistOperations(apps: AppService, waitlist: WaitlistService, 
       summary: 'List waitlist signups, newest first',
       params: appParams,
       query: pageQuery.extend(flowFilter),
-      response: z.object({ signups: z.array(signup), nextCursor: z.string().nullable() }),
+      response: z.object({ signups: z.array(ownerSignup), nextCursor: z.string().nullable() }),
       errors: [400, 404],
       handler: async ({ params, query }, ctx) => waitlist.list(await apps.resolve(ctx.accountId, params.idOrSlug), query),
     }),

@@ -57,3 +57,23 @@ export const signupBody = z
   })
   .describe('Waitlist signup.');
 export type SignupBody = z.infer<typeof signupBody>;
+
+/** A signup as the owner API answers it (the list, and the `waitlist.signup.created` event's data). */
+export const ownerSignup = z.object({
+  id: z.string(),
+  email: z.string(),
+  source: z.string().nullable(),
+  country: z.string().nullable().describe('2-letter ISO code or null.'),
+  userAgent: z.string().nullable().describe('Raw User-Agent, up to 512 characters.'),
+  locale: z.string().nullable(),
+  platform: z.string().nullable(),
+  appVersion: z.string().nullable(),
+  referrer: z.string().nullable(),
+  attributes: z.record(z.string(), z.unknown()).nullable().describe('Custom-field answers keyed by field id.'),
+  area: z.string().nullable().describe('Approximate place in words, as the client sent it.'),
+  approxLat: z.number().nullable().describe('Latitude rounded to 2 decimals (about 1 km), or null.'),
+  approxLon: z.number().nullable().describe('Longitude rounded to 2 decimals, or null.'),
+  geohash: z.string().nullable().describe('5-character geohash (about 5 km) of the rounded coordinates, or null.'),
+  flowSlug: z.string().nullable().describe('Which waitlist.'),
+  createdAt: z.string(),
+});

@@ -13,6 +13,8 @@ import { afterFromCursor, allPages, pageRows, type After } from '../../kernel/ke
 import type { SignupBody, WaitlistConfig } from './waitlist.schema.js';
 import type { SignupRow, WaitlistStore } from './waitlist.store.js';
 import { WAITLIST_TEMPLATES } from './waitlist.templates.js';
+import type { Events } from '../../kernel/events/events.js';
+import { SIGNUP_CREATED, type SignupCreatedData } from './waitlist.events.js';
 
 /** The pill stays hidden below this many signups (an empty list is not social proof). */
 export const COUNT_PILL_MIN = 3;
@@ -26,7 +28,8 @@ const CSV_COLUMNS: CsvColumn<SignupRow>[] = [
   { header: 'createdAt', value: (r) => r.created_at },
 ];
 
-const toSignup = (r: SignupRow, flowSlug: string | undefined) => ({
+/** A stored signup as the owner API answers it (ownerSignup in waitlist.schema.ts). */
+export const toSignup = (r: SignupRow, flowSlug: string | undefined) => ({
   id: r.id,
   email: r.email,
   source: r.source,
@@ -48,8 +51,8 @@ const toSignup = (r: SignupRow, flowSlug: string | undefined) => ({
 /** About 1 km: the place stays approximate whatever precision a client sends. */
 const approx = (deg: number | null | undefined) => (deg == null ? null : Math.round(deg * 100) / 100);
 
-export function createWaitlistService(deps: { store: WaitlistStore; published: PublishedLookup; flows: FlowService; clock: Clock }) {
-  const { store, flows, clock } = deps;
+export function createWaitlistService(deps: { store: WaitlistStore; published: PublishedLookup; flows: FlowService; clock: Clock; events: Events }) {
+  const { store, flows, clock, events } = deps;
 
   const published = (appSlug: string, flowSlug?: string) => deps.published(appSlug, 'waitlist', flowSlug);
   // Pages and the config GET show the count on every view: a COUNT(*) over a big list is not free.
@@ -120,7 +123,7 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
       const id = rowId();
       const [lat, lon] = [approx(body.approxLat), approx(body.approxLon)];
       if (body.website) return { ok: true as const, id, alreadySignedUp: false };
-      const inserted = await store.insert({
+      const row: SignupRow = {
         id,
         app_id: p.app.id,
         flow_id: p.flow.id,
@@ -139,7 +142,11 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
         approx_lat: lat,
         approx_lon: lon,
         geohash: lat !== null && lon !== null ? geohash.encode(lat, lon, 5) : null,
-      });
+      };
+      // Asked in the row's transaction, for a stored row only; null (and nothing built) when nobody listens.
+      const event = () =>
+        events.event(p.app.id, SIGNUP_CREATED, (): SignupCreatedData => ({ ...toSignup(row, p.flow.slug), app: p.app.slug, flow: { slug: p.flow.slug, version: p.versionNumber } }), row.created_at);
+      const inserted = await store.insert(row, event);
       if (!inserted) return { ok: true as const, alreadySignedUp: true };
       count.forget(p.flow.id);
       return { ok: true as const, id, alreadySignedUp: false };

@@ -3,6 +3,7 @@ import type { Db, DbHandle } from '../../db/index.js';
 import type { WaitlistSignupsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 import { hotInsert } from '../../db/hot-insert.js';
+import type { OutboxEvent } from '../../kernel/events/outbox.js';
 
 export type SignupRow = Selectable<WaitlistSignupsTable>;
 
@@ -16,14 +17,21 @@ const COLUMNS = [
 export function createWaitlistStore(handle: DbHandle) {
   const { db } = handle;
 
-  /** True when stored, false when the address was already on that waitlist. */
-  const insert = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized'], {
+  // The event of each row being written (its builder is the service's: it knows the app and the flow).
+  const eventOf = new WeakMap<SignupRow, () => OutboxEvent | null>();
+  const insertRow = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized'], {
     // By source and by country too: the dashboard's breakdowns read counters, never the rows.
     rollup: (r) => ['waitlist.signups', `waitlist.source:${r.source || 'direct'}`, `waitlist.country:${r.country || 'unknown'}`],
+    // In the row's transaction, for a stored row only: a repeat address has no event.
+    event: (r) => eventOf.get(r)?.() ?? null,
   });
 
   return {
-    insert,
+    /** True when stored, false when the address was already on that waitlist. `event` builds the outbox event of a stored row. */
+    insert(row: SignupRow, event?: () => OutboxEvent | null) {
+      if (event) eventOf.set(row, event);
+      return insertRow(row);
+    },
     page(appId: string, opts: { flowId?: string; after?: After; limit: number }) {
       let q = db.selectFrom('waitlist_signups').selectAll().where('app_id', '=', appId);
       if (opts.flowId) q = q.where('flow_id', '=', opts.flowId);

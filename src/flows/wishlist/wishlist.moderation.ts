@@ -8,26 +8,11 @@ import type { FlowService } from '../../kernel/flows/flows.service.js';
 import type { Mailer, MailLogger } from '../../kernel/mail.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
 import { signPreviewToken } from './wishlist.identity.js';
-import { IDEA_STATUSES, type IdeaStatus, type OwnerIdea, type WishlistConfig } from './wishlist.schema.js';
-import { newCommentRow, newIdeaRow, PREVIEW_TTL_HOURS, toComment, TYPE } from './wishlist.rows.js';
+import { IDEA_STATUSES, type IdeaStatus, type WishlistConfig } from './wishlist.schema.js';
+import { newCommentRow, newIdeaRow, PREVIEW_TTL_HOURS, toComment, toOwnerIdea, TYPE } from './wishlist.rows.js';
+import type { Events } from '../../kernel/events/events.js';
+import { COMMENT_CREATED, IDEA_STATUS_CHANGED, IDEA_SUBMITTED, type EventFlow } from './wishlist.events.js';
 import { COMMENT_CURSOR, IDEA_CURSOR, ideaSortKey, type IdeaRow, type WishlistStore } from './wishlist.store.js';
-
-const toOwnerIdea = (r: IdeaRow): OwnerIdea => ({
-  id: r.id,
-  title: r.title,
-  body: r.body,
-  category: r.category,
-  status: r.status as IdeaStatus,
-  voteCount: r.vote_count,
-  commentCount: r.comment_count,
-  pinned: r.pinned === 1,
-  author: r.author_name || 'Anonymous',
-  email: r.email,
-  source: r.source,
-  country: r.country,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-});
 
 /** Status names in the status mail when the board's config has no label of its own. */
 const STATUS_MAIL_LABELS: Record<IdeaStatus, string> = { pending: 'Awaiting review', open: 'Open', planned: 'Planned', in_progress: 'In progress', done: 'Done', declined: 'Declined' };
@@ -55,14 +40,20 @@ export function createWishlistModeration(deps: {
   flows: FlowService;
   apps: AppService;
   webUrl: string;
+  events: Events;
   mailer?: Mailer;
   logger?: () => MailLogger | undefined;
   /** Whether authors who left an email hear of status changes (wishlist.service.ts). */
   notifiesAuthors: boolean;
   checkCategory(config: WishlistConfig, category: string | undefined): void;
 }) {
-  const { store, clock, secret, flows, apps, notifiesAuthors, checkCategory } = deps;
+  const { store, clock, secret, flows, apps, events, notifiesAuthors, checkCategory } = deps;
   const now = () => clock.now().toISOString();
+  /**
+   * Where the owner's changes happen, as events carry it: the board (one per app, so its slug is
+   * always the type's primary slug) and no version (the owner writes outside the published flow).
+   */
+  const ownerFlow: EventFlow = { slug: TYPE, version: null };
 
   /** "Your idea is now Planned": to the author's address, when they left one. Never fails the change. */
   async function tellAuthor(app: AppRow, idea: IdeaRow, status: IdeaStatus) {
@@ -131,7 +122,8 @@ export function createWishlistModeration(deps: {
         author_name: input.author || 'Team',
         source: 'owner',
       });
-      await store.insertIdea(app.id, row);
+      const event = await events.eventFresh(app.id, IDEA_SUBMITTED, () => ({ ...toOwnerIdea(row), app: app.slug, flow: ownerFlow }), row.created_at);
+      await store.insertIdea(app.id, row, event);
       return { idea: toOwnerIdea(row) };
     },
 
@@ -143,7 +135,14 @@ export function createWishlistModeration(deps: {
         ...(patch.status && patch.status !== idea.status ? { status: patch.status } : {}),
         ...(patch.pinned !== undefined && (patch.pinned ? 1 : 0) !== idea.pinned ? { pinned: patch.pinned ? 1 : 0 } : {}),
       };
-      if (Object.keys(changes).length > 0) await store.updateIdea(app.id, ideaId, { ...changes, updated_at: now() });
+      if (Object.keys(changes).length > 0) {
+        const at = now();
+        // The idea as this change leaves it (its counters as read just above), written with the change.
+        const event = changes.status
+          ? await events.eventFresh(app.id, IDEA_STATUS_CHANGED, () => ({ ...toOwnerIdea({ ...idea, ...changes, updated_at: at }), app: app.slug, flow: ownerFlow, from: idea.status, to: changes.status }), at)
+          : null;
+        await store.updateIdea(app.id, ideaId, { ...changes, updated_at: at }, event);
+      }
       if (changes.status) await tellAuthor(app, idea, changes.status);
       return { idea: toOwnerIdea((await store.idea(app.id, ideaId))!) };
     },
@@ -159,9 +158,10 @@ export function createWishlistModeration(deps: {
     },
 
     async ownerComment(accountId: string, idOrSlug: string, ideaId: string, input: { body: string; official: boolean; author?: string }) {
-      const { app } = await ownerIdea(accountId, idOrSlug, ideaId);
+      const { app, idea } = await ownerIdea(accountId, idOrSlug, ideaId);
       const row = newCommentRow(app.id, ideaId, now(), { body: input.body, author_name: input.author || 'Team', is_owner: 1, is_official: input.official ? 1 : 0, voter_key: null });
-      if (!(await store.insertComment(app.id, row))) throw notFound('Idea not found');
+      const event = await events.eventFresh(app.id, COMMENT_CREATED, () => ({ ...toComment(row), app: app.slug, flow: ownerFlow, idea: { id: idea.id, title: idea.title } }), row.created_at);
+      if (!(await store.insertComment(app.id, row, event))) throw notFound('Idea not found');
       return { ok: true as const, comment: toComment(row) };
     },
 

@@ -8,11 +8,13 @@ import { wishlistOperations } from './wishlist.routes.js';
 import { createWishlistService } from './wishlist.service.js';
 import { createWishlistStore } from './wishlist.store.js';
 import { wishlistSubjectData } from './wishlist.subject.js';
+import { WISHLIST_EVENTS } from './wishlist.events.js';
 
 /** The public feature board: its flow type, owner and public operations, board and embed pages. */
 export const wishlistModule = defineModule({
   name: 'wishlist',
   flowTypes: [wishlistFlow],
+  events: WISHLIST_EVENTS,
   create(k) {
     // Status-change mail to authors who left an email, only when SMTP is configured (see service).
     let logger: MailLogger | undefined;
@@ -25,6 +27,7 @@ export const wishlistModule = defineModule({
       secret: k.config.secret,
       flows: k.flows,
       apps: k.apps,
+      events: k.events,
       webUrl: k.config.webUrl,
       rateLimit: k.config.publicRateLimit,
     });

@@ -1,10 +1,28 @@
 import { newId } from '../../kernel/ids.js';
-import type { PublicComment } from './wishlist.schema.js';
+import type { IdeaStatus, OwnerIdea, PublicComment } from './wishlist.schema.js';
 import type { CommentRow, IdeaRow } from './wishlist.store.js';
 
 /** Shared by the public side (wishlist.service.ts) and the owner's (wishlist.moderation.ts). */
 export const TYPE = 'wishlist';
 export const PREVIEW_TTL_HOURS = 24;
+
+/** An idea as the owner API answers it (also the data of the wishlist events). */
+export const toOwnerIdea = (r: IdeaRow): OwnerIdea => ({
+  id: r.id,
+  title: r.title,
+  body: r.body,
+  category: r.category,
+  status: r.status as IdeaStatus,
+  voteCount: r.vote_count,
+  commentCount: r.comment_count,
+  pinned: r.pinned === 1,
+  author: r.author_name || 'Anonymous',
+  email: r.email,
+  source: r.source,
+  country: r.country,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+});
 
 export const toComment = (c: CommentRow): PublicComment => ({
   id: c.id,

@@ -10,7 +10,9 @@ import { decodeCursor, pageOf } from '../../kernel/pagination.js';
 import { emailHash, verifyPreviewToken, voterKey, type Viewer } from './wishlist.identity.js';
 import { PUBLIC_STATUSES, type IdeaStatus, type PublicIdea, type WishlistConfig } from './wishlist.schema.js';
 import { createWishlistModeration } from './wishlist.moderation.js';
-import { newCommentRow, newIdeaRow, toComment, TYPE } from './wishlist.rows.js';
+import { newCommentRow, newIdeaRow, toComment, toOwnerIdea, TYPE } from './wishlist.rows.js';
+import type { Events } from '../../kernel/events/events.js';
+import { COMMENT_CREATED, IDEA_SUBMITTED, type EventFlow } from './wishlist.events.js';
 import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
 import { postgresVoteCommit } from './wishlist.votes.pg.js';
 import { pgShard } from '../../kernel/rollups.js';
@@ -23,6 +25,8 @@ export interface Board {
   flowId: string;
   config: WishlistConfig;
   preview: boolean;
+  /** The board's flow slug and the published version served (null for a draft), as events carry them. */
+  flow: EventFlow;
 }
 
 export interface ListInput {
@@ -63,18 +67,20 @@ export function createWishlistService(deps: {
   webUrl: string;
   /** PUBLIC_RATE_LIMIT: per-minute submit limit per client; the routes derive the others. */
   rateLimit: number;
+  /** The event catalogue: new ideas, status changes and comments are written with their outbox events. */
+  events: Events;
   /** Tells authors when their idea's status changes; only in `smtp` mode (see notifiesAuthors). */
   mailer?: Mailer;
   logger?: () => MailLogger | undefined;
 }) {
-  const { clock, secret, flows, apps } = deps;
+  const { clock, secret, flows, apps, events } = deps;
   const store = createWishlistStore(deps.db.db, deps.db.dialect === 'postgres' ? pgShard : undefined, deps.db.dialect === 'postgres');
   const { sqlite, durableWrite } = deps.db;
   const voteCommit = sqlite && durableWrite ? sqliteVoteCommit(sqlite, durableWrite) : postgresVoteCommit(deps.db.db);
   // Every public call needs the app and its published config: the flows kernel's cached lookup.
   const publishedBoard = async (appSlug: string): Promise<Board> => {
     const p = await flows.publicFlow(appSlug, TYPE);
-    return { app: p.app, flowId: p.flow.id, config: p.config, preview: false };
+    return { app: p.app, flowId: p.flow.id, config: p.config, preview: false, flow: { slug: p.flow.slug, version: p.versionNumber } };
   };
   const now = () => clock.now().toISOString();
   /**
@@ -134,7 +140,7 @@ export function createWishlistService(deps: {
       const app = await apps.resolvePublic(appSlug);
       if (verifyPreviewToken(secret, previewToken, clock.now()) !== app.id) throw notFound('This preview link is invalid or has expired');
       const d = await flows.draft(app, TYPE);
-      return { app, flowId: d.flow.id, config: d.config, preview: true };
+      return { app, flowId: d.flow.id, config: d.config, preview: true, flow: { slug: d.flow.slug, version: null } };
     },
 
     list: listPage,
@@ -156,7 +162,8 @@ export function createWishlistService(deps: {
         source: input.source ?? null,
         country,
       });
-      await store.insertIdea(board.app.id, row);
+      const event = events.event(board.app.id, IDEA_SUBMITTED, () => ({ ...toOwnerIdea(row), app: board.app.slug, flow: board.flow }), row.created_at);
+      await store.insertIdea(board.app.id, row, event);
       return { ok: true as const, pending: !autoApprove, idea: toPublicIdea(row, false) };
     },
 
@@ -184,7 +191,7 @@ export function createWishlistService(deps: {
 
     async postComment(board: Board, input: { ideaId: string; body: string; displayName?: string }, viewer: Viewer) {
       requireEmail(board.config, 'comment', viewer);
-      await visibleIdea(board, input.ideaId);
+      const idea = await visibleIdea(board, input.ideaId);
       const row = newCommentRow(board.app.id, input.ideaId, now(), {
         body: input.body,
         author_name: input.displayName || null,
@@ -192,7 +199,8 @@ export function createWishlistService(deps: {
         is_official: 0,
         voter_key: voterKey(secret, identityMode(board.config), viewer),
       });
-      if (!(await store.insertComment(board.app.id, row))) throw notFound('Idea not found');
+      const event = events.event(board.app.id, COMMENT_CREATED, () => ({ ...toComment(row), app: board.app.slug, flow: board.flow, idea: { id: idea.id, title: idea.title } }), row.created_at);
+      if (!(await store.insertComment(board.app.id, row, event))) throw notFound('Idea not found');
       return { ok: true as const, comment: toComment(row) };
     },
 

@@ -4,6 +4,7 @@ import { chunks } from '../../kernel/subject.js';
 import type { Database, WishlistCommentsTable, WishlistIdeasTable } from '../../db/types.js';
 import type { CursorKey } from '../../kernel/pagination.js';
 import { bump } from '../../kernel/rollups.js';
+import { writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
 import type { IdeaStatus } from './wishlist.schema.js';
 
 export type IdeaRow = Selectable<WishlistIdeasTable>;
@@ -68,11 +69,12 @@ function afterCursor(eb: IdeasEb, sort: 'votes' | 'new', k: (string | number)[])
  */
 export function createWishlistStore(db: Db, shard: () => number = () => 0, lockRows = false) {
   return {
-    /** The idea and its `wishlist.ideas` daily counter, in one transaction. */
-    insertIdea(appId: string, row: IdeaRow) {
+    /** The idea, its `wishlist.ideas` daily counter and its outbox event (kernel/events), in one transaction. */
+    insertIdea(appId: string, row: IdeaRow, event: OutboxEvent | null = null) {
       return db.transaction().execute(async (trx) => {
         await trx.insertInto('wishlist_ideas').values({ ...row, app_id: appId }).execute();
         await bump(trx, [{ appId, metric: 'wishlist.ideas', at: row.created_at }], shard());
+        await writeOutbox(trx, [event]);
       });
     },
 
@@ -112,8 +114,15 @@ export function createWishlistStore(db: Db, shard: () => number = () => 0, lockR
       return this.votedIn(appId, voterKey, [ideaId]).then((s) => s.has(ideaId));
     },
 
-    updateIdea(appId: string, id: string, patch: Partial<Pick<IdeaRow, 'status' | 'pinned' | 'updated_at'>>) {
-      return db.updateTable('wishlist_ideas').set(patch).where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+    /** The change and its outbox event (a status change), in one transaction when there is an event. */
+    async updateIdea(appId: string, id: string, patch: Partial<Pick<IdeaRow, 'status' | 'pinned' | 'updated_at'>>, event: OutboxEvent | null = null) {
+      const update = (on: Db) => on.updateTable('wishlist_ideas').set(patch).where('app_id', '=', appId).where('id', '=', id).executeTakeFirst();
+      if (!event) return update(db);
+      return db.transaction().execute(async (trx) => {
+        const r = await update(trx);
+        if (Number(r.numUpdatedRows) > 0) await writeOutbox(trx, [event]);
+        return r;
+      });
     },
 
     /**
@@ -213,11 +222,12 @@ export function createWishlistStore(db: Db, shard: () => number = () => 0, lockR
       return { ideas: ideas.length, votes: votes.length, comments: comments.length, othersVotes, othersComments };
     },
 
-    /** Inserts the comment and bumps the idea's comment_count in one transaction; false when the idea was deleted meanwhile. */
-    insertComment(appId: string, row: CommentRow): Promise<boolean> {
+    /** Inserts the comment, bumps the idea's comment_count and writes its outbox event in one transaction; false when the idea was deleted meanwhile. */
+    insertComment(appId: string, row: CommentRow, event: OutboxEvent | null = null): Promise<boolean> {
       const run = db.transaction().execute(async (trx) => {
         await trx.insertInto('wishlist_comments').values({ ...row, app_id: appId }).execute();
         await trx.updateTable('wishlist_ideas').set((eb) => ({ comment_count: eb('comment_count', '+', 1) })).where('app_id', '=', appId).where('id', '=', row.idea_id).execute();
+        await writeOutbox(trx, [event]);
         return true;
       });
       // The idea was deleted (owner, data-rights erase) between our read and our insert.

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { DbHandle } from '../../db/index.js';
-import type { OutboxEvent } from './outbox.js';
+import type { OutboxEvent } from '../../db/outbox.js';
 
 /**
  * The event catalogue and who listens (#33). Each capability module declares the events it
@@ -42,6 +42,14 @@ export interface Events {
   eventFresh(appId: string, type: string, data: unknown, at?: string): Promise<OutboxEvent | null>;
   /** Read listeners again now (after an endpoint or a notification setting changed on this node). */
   refresh(): Promise<void>;
+  /**
+   * Whether `event()` would answer an event now. For writers whose data needs a read first (the
+   * steps of a cancel session, a link's full row) or a value their transaction draws (a version
+   * number): they ask, read only when someone listens, then build with `event()`.
+   */
+  listens(appId: string, type: string): boolean;
+  /** Same, after making sure the list of listeners is fresh (owner operations). */
+  listensFresh(appId: string, type: string): Promise<boolean>;
 }
 
 /** Listeners of one app: '*' or event types. */
@@ -114,6 +122,11 @@ export function createEvents(defs: readonly EventDef[], db: DbHandle, opts: { tt
     refresh: async () => {
       await reading;
       await refresh();
+    },
+    listens: wants,
+    async listensFresh(appId, type) {
+      if (Date.now() - readAt > ttl) await refresh();
+      return wants(appId, type);
     },
   };
 }

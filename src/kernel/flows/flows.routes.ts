@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { appParams } from '../../apps/apps.schema.js';
 import type { AppService } from '../../apps/apps.service.js';
 import { defineOp, type Operation } from '../operation.js';
+import { publishResponse } from './flows.events.js';
 import { flowSlugSchema, ignoredFlowSlug, type FlowService } from './flows.service.js';
 import type { FlowTypeDef } from './registry.js';
 
@@ -176,16 +177,7 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
           description: 'No body. Published versions are immutable; the version number increments on every publish.',
           params: appParams,
           query: flowSlugQuery(d),
-          response: z
-            .object({
-              ok: z.literal(true),
-              version: z.number().int(),
-              versionId: z.string(),
-              publishedAt: z.string(),
-              flowSlug: z.string(),
-              publicUrl: z.string().nullable().describe('The hosted page that now serves this version; null for types without one.'),
-            })
-            .catchall(z.unknown()),
+          response: publishResponse,
           errors: [404, 422],
           handler: async ({ params, query }, ctx) => {
             const app = await apps.resolve(ctx.accountId, params.idOrSlug);

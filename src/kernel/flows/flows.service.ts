@@ -4,6 +4,8 @@ import type { App } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../clock.js';
+import type { Events } from '../events/events.js';
+import { FLOW_PUBLISHED, type FlowPublished } from './flows.events.js';
 import { AppError, invalidInput, issuesFrom, notFound, unprocessable } from '../errors.js';
 import { newId } from '../ids.js';
 import { memoize } from '../memoize.js';
@@ -64,6 +66,8 @@ export function createFlowService(deps: {
   accountApps: (accountId: string) => Promise<App[]>;
   /** Where hosted pages live (FlowTypeDef.publicUrl). */
   publicUrls: PublicUrls;
+  /** Who listens to `flow.published` (kernel/events); without it no event is written. */
+  events?: Events;
 }) {
   const { store, registry, clock } = deps;
 
@@ -315,11 +319,8 @@ export function createFlowService(deps: {
       const versionId = newId();
       const nextNumber = flow.published_version_number + 1;
       if (d.beforePublish) config = await d.beforePublish(config, { ...ctxFor(app), now, versionNumber: nextNumber });
-      const version = await store.publish(app.id, flow.id, versionId, JSON.stringify(config), now.toISOString());
-      // This node serves the new version at once; other nodes within PUBLIC_CACHE_MS.
-      publicFlow.forget(publicKey(app.slug, d.type, flow.slug));
-      if (flow.slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
-      return {
+      // What the publish answers; its event carries the same (the number is drawn in the transaction).
+      const answer = (version: number) => ({
         ok: true as const,
         version,
         versionId,
@@ -327,7 +328,17 @@ export function createFlowService(deps: {
         flowSlug: flow.slug,
         publicUrl: publicUrlOf(d, app, flow.slug),
         ...(d.extras?.({ ...ctxFor(app), flowSlug: flow.slug, versionNumber: version }) ?? {}),
-      };
+      });
+      const events = deps.events;
+      const event =
+        events && (await events.listensFresh(app.id, FLOW_PUBLISHED))
+          ? (n: number) => events.event(app.id, FLOW_PUBLISHED, (): FlowPublished => ({ app: app.slug, type: d.type, flow: { slug: flow.slug, version: n }, ...answer(n) }), now.toISOString())
+          : undefined;
+      const version = await store.publish(app.id, flow.id, versionId, JSON.stringify(config), now.toISOString(), event);
+      // This node serves the new version at once; other nodes within PUBLIC_CACHE_MS.
+      publicFlow.forget(publicKey(app.slug, d.type, flow.slug));
+      if (flow.slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
+      return answer(version);
     },
 
     /** What public pages and the public API serve: the published version, or 404. */

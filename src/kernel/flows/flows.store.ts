@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { FlowsTable, FlowVersionsTable } from '../../db/types.js';
+import { writeOutbox, type OutboxEvent } from '../events/outbox.js';
 
 export type FlowRow = Selectable<FlowsTable>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;
@@ -64,9 +65,10 @@ export function createFlowStore(db: Db) {
     },
     /**
      * Freezes a config as the next version. The version number comes from an atomic
-     * increment on the flow row, so two concurrent publishes get distinct numbers.
+     * increment on the flow row, so two concurrent publishes get distinct numbers. `event` makes
+     * the outbox event of the number drawn, written in the same transaction.
      */
-    async publish(appId: string, flowId: string, versionId: string, configJson: string, now: string) {
+    async publish(appId: string, flowId: string, versionId: string, configJson: string, now: string, event?: (versionNumber: number) => OutboxEvent | null) {
       return db.transaction().execute(async (trx) => {
         const bumped = await trx
           .updateTable('flows')
@@ -78,6 +80,7 @@ export function createFlowStore(db: Db) {
         const n = bumped.published_version_number;
         await trx.insertInto('flow_versions').values({ id: versionId, flow_id: flowId, version_number: n, config_json: configJson, published_at: now }).execute();
         await trx.updateTable('flows').set({ current_version_id: versionId }).where('id', '=', flowId).execute();
+        if (event) await writeOutbox(trx, [event(n)]);
         return n;
       });
     },

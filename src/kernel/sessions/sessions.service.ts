@@ -7,7 +7,8 @@ import type { ClientInfo } from '../operation.js';
 import { rowId } from '../row-id.js';
 import { asTheme, type AppTheme } from '../pages/brand.js';
 import type { StartRequest } from './sessions.schema.js';
-import type { SessionRow, SessionStore } from './sessions.store.js';
+import type { OutboxEvent } from '../events/outbox.js';
+import type { SessionRow, SessionStore, StepRow } from './sessions.store.js';
 
 /** A session as its page sees it: the row, its app, and the config of the version it pinned. */
 export interface OpenFlowSession<C> {
@@ -16,20 +17,54 @@ export interface OpenFlowSession<C> {
   config: C;
 }
 
-/**
- * Sessions of one hosted flow type (no HTTP here: routes and pages call it). Starting pins the
- * published version; opening checks the page's token; recording a step is durable and counts
- * once per session and key. `pagePath` is where the type's page lives for a session.
- */
-export function createFlowSessions<C, S extends string = string>(deps: {
+/** What a hosted flow type's sessions are built from. */
+export interface FlowSessionsDeps<S extends string = string> {
   type: string;
   store: SessionStore;
   flows: FlowService;
   clock: Clock;
   webUrl: string;
   pagePath: (appSlug: string, sessionId: string, token: string) => string;
-}) {
+  /**
+   * The step that completes a session (cancel: `exit`, recorded once) and the outbox event its
+   * storing writes, in the step's own transaction. `event` gets the session, the completion's
+   * row and the steps recorded with it (the same request); it answers null when nobody listens
+   * (before reading anything: pages stay as fast).
+   */
+  completed?: { step: S; event(s: SessionRow, row: StepRow, alongside: StepRow[]): Promise<OutboxEvent | null> };
+}
+
+/**
+ * Sessions of one hosted flow type (no HTTP here: routes and pages call it). Starting pins the
+ * published version; opening checks the page's token; recording a step is durable and counts
+ * once per session and key. `pagePath` is where the type's page lives for a session.
+ */
+export function createFlowSessions<C, S extends string = string>(deps: FlowSessionsDeps<S>) {
   const { type, store, flows, clock } = deps;
+
+  const stepRow = (s: SessionRow, step: S, key: string, detail: string | null, at: string): StepRow => ({
+    session_id: s.id,
+    step,
+    key,
+    detail,
+    app_id: s.app_id,
+    flow_id: s.flow_id,
+    version_number: s.version_number,
+    created_at: at,
+  });
+
+  /** Records steps of one request durably (one group commit); false for each the session already had. */
+  async function recordAll(s: SessionRow, steps: readonly { step: S; key?: string; detail?: string | null }[]): Promise<boolean[]> {
+    const at = clock.now().toISOString();
+    const rows = steps.map((x) => stepRow(s, x.step, x.key ?? '', x.detail ?? null, at));
+    const done = deps.completed;
+    return Promise.all(
+      rows.map(async (row) => {
+        const event = done && row.step === done.step ? await done.event(s, row, rows.filter((r) => r !== row)) : null;
+        return store.insertStep(event ? { ...row, event } : row);
+      }),
+    );
+  }
 
   async function start(body: StartRequest, client: ClientInfo, source: 'sdk' | 'web') {
     // 404 for an unknown app or no published flow: the SDK then falls back (subscription screen, organic onboarding).
@@ -87,17 +122,10 @@ export function createFlowSessions<C, S extends string = string>(deps: {
 
     /** Records a step durably; false when the session already has it (a reload counts once). */
     record(s: SessionRow, step: S, key = '', detail: string | null = null): Promise<boolean> {
-      return store.insertStep({
-        session_id: s.id,
-        step,
-        key,
-        detail,
-        app_id: s.app_id,
-        flow_id: s.flow_id,
-        version_number: s.version_number,
-        created_at: clock.now().toISOString(),
-      });
+      return recordAll(s, [{ step, key, detail }]).then(([stored]) => stored);
     },
+
+    recordAll,
   };
 }
 export type FlowSessions<C, S extends string = string> = ReturnType<typeof createFlowSessions<C, S>>;

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
+import type { OutboxEvent } from '../events/outbox.js';
 import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../subject.js';
 import type { FlowSessionsTable, FlowStepsTable } from '../../db/types.js';
@@ -7,6 +8,8 @@ import { olderThan, type After } from '../keyset.js';
 
 export type SessionRow = Selectable<FlowSessionsTable>;
 export type StepRow = Selectable<FlowStepsTable>;
+/** A step to record, with the outbox event its storing reports (a session's completion), if any. */
+export type StepWrite = StepRow & { event?: OutboxEvent | null };
 type SessionWithApp = SessionRow & { app_slug: string; app_name: string; deep_link_scheme: string | null; logo_url: string | null; app_locale: string | null; accent_color: string | null; theme: string | null };
 
 const SESSION_COLUMNS = [
@@ -32,8 +35,9 @@ export function createSessionStore(handle: DbHandle, opts: { stepRollup?: (row: 
   const { db } = handle;
   const insertSession = hotInsert<SessionRow>(handle, 'flow_sessions', SESSION_COLUMNS, undefined, { rollup: (r) => `${r.flow_type}.sessions` });
   // A step already recorded for the session (a reload, a double tap) is skipped: false. Its
-  // flow type's counter (`stepRollup`, e.g. cancel saves) is added only when the row is stored.
-  const insertStep = hotInsert<StepRow>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key'], { rollup: opts.stepRollup });
+  // flow type's counter (`stepRollup`, e.g. cancel saves) is added only when the row is stored,
+  // and so is its event (a completion): a repeat of the step writes neither.
+  const insertStep = hotInsert<StepWrite>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key'], { rollup: opts.stepRollup, event: (r) => r.event ?? null });
 
   // Every page request opens its session. On SQLite: statements prepared once (Kysely prepares
   // each query anew, ~100 µs for the join, most of a page's time), and two primary-key reads
@@ -115,6 +119,15 @@ export function createSessionStore(handle: DbHandle, opts: { stepRollup?: (row: 
       let q = filtered(db.selectFrom('flow_sessions').selectAll(), appId, f);
       if (after) q = q.where((eb) => olderThan(eb, after));
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
+    },
+    /** The app and flow slugs of a session's flow (what its events carry). */
+    slugsOf(flowId: string) {
+      return db
+        .selectFrom('flows as f')
+        .innerJoin('apps as a', 'a.id', 'f.app_id')
+        .select(['a.slug as appSlug', 'f.slug as flowSlug'])
+        .where('f.id', '=', flowId)
+        .executeTakeFirst();
     },
     stepsOf(sessionIds: string[]) {
       if (sessionIds.length === 0) return Promise.resolve([] as StepRow[]);
