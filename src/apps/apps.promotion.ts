@@ -1,6 +1,7 @@
 import type { Issue } from '../kernel/errors.js';
 import { usableScheme } from '../kernel/sessions/deep-link.js';
 import { HIDDEN_URL_CHARS } from '../kernel/web-url.js';
+import { asciiUrl } from '../kernel/ascii-url.js';
 import { checkDestination } from '../links/links.destination.js';
 import type { AppPromotionMeta } from './apps.schema.js';
 
@@ -28,9 +29,9 @@ export function appFieldIssues(fields: { deepLinkScheme: string | null; promotio
   return issues;
 }
 
-/** A named destination as the URL to open: a path joins universalLinkBase, else `<scheme>://`; URLs as stored. */
+/** A named destination as the URL to open: a path joins universalLinkBase, else `<scheme>://`; in the ASCII form iOS 16 opens (`/rezepte/über` included). */
 export function destinationUrl(meta: AppPromotionMeta | null, deepLinkScheme: string | null, value: string): string | null {
-  if (!value.startsWith('/')) return value;
-  if (meta?.universalLinkBase) return meta.universalLinkBase.replace(/\/+$/, '') + value;
-  return deepLinkScheme ? `${deepLinkScheme}:/${value}` : null;
+  if (!value.startsWith('/')) return asciiUrl(value);
+  if (meta?.universalLinkBase) return asciiUrl(meta.universalLinkBase.replace(/\/+$/, '') + value);
+  return deepLinkScheme ? asciiUrl(`${deepLinkScheme}:/${value}`) : null;
 }

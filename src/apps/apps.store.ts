@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { AppsTable } from '../db/types.js';
 import type { App } from './apps.schema.js';
+import { asciiUrl, asciiUrlsIn } from '../kernel/ascii-url.js';
 
 export type AppRow = Selectable<AppsTable>;
 
@@ -11,11 +12,12 @@ export const toApp = (r: AppRow): App => ({
   slug: r.slug,
   bundleId: r.bundle_id,
   deepLinkScheme: r.deep_link_scheme,
-  logoUrl: r.logo_url,
+  // Stored before #35 as written: served in the ASCII form iOS 16 opens (kernel/ascii-url.ts).
+  logoUrl: r.logo_url === null ? null : asciiUrl(r.logo_url),
   locale: r.locale ?? null,
   accentColor: r.accent_color ?? null,
   theme: (r.theme as App['theme']) ?? null,
-  promotion: r.promotion_json ? JSON.parse(r.promotion_json) : null,
+  promotion: r.promotion_json ? asciiUrlsIn(JSON.parse(r.promotion_json)) : null,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
 });

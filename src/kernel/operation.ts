@@ -83,7 +83,8 @@ export interface Operation<P extends Shape | undefined = any, Q extends Shape | 
    * POSTs on a launch-time hot path, with publicLimit(); same answers, headers and limits.
    */
   fast?: boolean;
-  handler(input: { params: Out<P>; query: Out<Q>; body: Out<B> }, ctx: OpContext): Promise<unknown>;
+  /** `rawBody`: the body as sent, before `body` normalised it (a flow PUT warns about what it could not keep). */
+  handler(input: { params: Out<P>; query: Out<Q>; body: Out<B>; rawBody?: unknown }, ctx: OpContext): Promise<unknown>;
 }
 
 export function defineOp<P extends Shape | undefined = undefined, Q extends Shape | undefined = undefined, B extends z.ZodType | undefined = undefined>(
@@ -117,5 +118,5 @@ export function parseInput(op: Operation, raw: { params?: unknown; query?: unkno
     else if (absent) throw new AppError(422, 'Request body is required', { issues: [{ path: '/', message: 'Required' }] });
     else body = part(op.body, raw.body, 422, 'body');
   } else part(undefined, raw.body, 422, 'body');
-  return { params, query, body } as any;
+  return { params, query, body, rawBody: raw.body } as any;
 }

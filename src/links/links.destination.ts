@@ -20,7 +20,8 @@
  * allowlist, run by the service with the app's deep-link scheme).
  */
 
-import { HIDDEN_URL_CHARS } from '../kernel/web-url.js';
+import { asciiUrl, whitespaceProblem } from '../kernel/ascii-url.js';
+import { hiddenCharProblem } from '../kernel/web-url.js';
 import { isRefusedScheme } from './links.refused-schemes.js';
 
 /**
@@ -86,9 +87,8 @@ export function parseDestination(raw: string): ParsedDestination {
   if (s === '') return { ok: false, message: 'must not be empty' };
   const hidden = disguisedScheme(s);
   if (hidden) return { ok: false, message: `${hidden}: URLs are not allowed` };
-  if (/\s/.test(s) || HIDDEN_URL_CHARS.test(s)) {
-    return { ok: false, message: 'must not contain spaces or control characters' };
-  }
+  const hiddenOrSpace = hiddenCharProblem(s) ?? whitespaceProblem(s);
+  if (hiddenOrSpace) return { ok: false, message: hiddenOrSpace };
   if (!/^[a-z][a-z0-9+.-]*:/i.test(s)) return { ok: false, message: 'must be an absolute URL with a scheme (https://… or myapp://…)' };
   let url: URL;
   try {
@@ -101,8 +101,9 @@ export function parseDestination(raw: string): ParsedDestination {
   if (WEB_SCHEMES.includes(scheme) && !url.hostname) return { ok: false, message: 'must have a host' };
   if (url.username || url.password) return { ok: false, message: 'must not contain a user name or password (user:pass@)' };
   // The WHATWG serialisation: what browsers follow, percent-encoded and punycoded, so the
-  // Location header is always valid.
-  const href = url.href;
+  // Location header is always valid; with what WHATWG leaves raw but iOS 16 refuses encoded too
+  // (kernel/ascii-url.ts: `|`, `{`, a lone `%` ...).
+  const href = asciiUrl(url.href);
   if (href.length === scheme.length + 1) return { ok: false, message: `needs something after "${scheme}:"` };
   return { ok: true, url: href, scheme };
 }

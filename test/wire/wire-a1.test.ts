@@ -417,6 +417,9 @@ describeEachDb('WIRE A.1 replayed as the AppMate MCP client calls it', (dialect)
       csv: true,
       check: (w) => {
         expect(csvHeader(w.text)).toEqual(expect.arrayContaining(['email', 'source', 'createdAt']));
+        // Issue #35: the client sends no query and expects the custom-field answers.
+        expect(csvHeader(w.text)).toEqual(['id', 'email', 'source', 'country', 'user_agent', 'createdAt', 'role']);
+        expect(w.text).toContain('Dev');
         expect(w.text).toContain('first@example.com');
         expect(w.text).toContain('second@example.com');
       },

@@ -35,15 +35,16 @@ function ctaPair(v: { ctaLabel?: string; ctaUrl?: string }, ctx: z.RefinementCtx
   }
 }
 
-export const success = z
+/** The success screen's keys without the pair rule (the waitlist warns `partial_cta` instead of refusing: WIRE A.1). */
+export const successObject = z
   .object({
     title: text(120),
     body: text(2000),
     ctaLabel: z.string().trim().min(1).max(60).optional().describe('Optional button on the success screen; needs ctaUrl.'),
     ctaUrl: webUrl.optional().describe('Where the success button goes: `http(s)://host/…`, no user:pass@ or backslash; needs ctaLabel.'),
   })
-  .strict()
-  .superRefine(ctaPair);
+  .strict();
+export const success = successObject.superRefine(ctaPair);
 
 export const fieldToggle = z
   .object({

@@ -25,6 +25,16 @@ interface Facts {
   frozen: Frozen;
 }
 
+type PlatformUse = NonNullable<LegalConfig['platformData']>[number];
+const MODE_WORDS = { when_in_use: 'only while you use the app', always: 'also in the background', local: 'reminders scheduled on your device', push: 'push notifications' } as const;
+/** "Health data (HealthKit / Health Connect) (read and write): to log your sleep". */
+function capabilityText(x: PlatformUse): string {
+  const how = [x.access?.join(' and '), x.mode && MODE_WORDS[x.mode]].filter(Boolean).join(', ');
+  return `${x.label ?? CAPABILITIES[x.capability].label}${how ? ` (${how})` : ''}${x.use ? `: ${x.use}` : ''}`;
+}
+/** Push notifications travel through the platform's push service: never listed as staying on the device. */
+const staysOnDevice = (x: PlatformUse) => !x.leavesDevice && x.mode !== 'push';
+
 /** How to reach the owner, as inline text. */
 function reach(c: LegalConfig): Inline[] {
   return c.entity.contactEmail ? ['by email at ', mail(c.entity.contactEmail)] : ['through the contact details in the app or its store listing'];
@@ -42,10 +52,10 @@ export function privacySections({ appName, config: c, frozen }: Facts): Section[
     ],
   });
 
-  const onDevice = (c.platformData ?? []).filter((x) => !x.leavesDevice);
+  const onDevice = (c.platformData ?? []).filter(staysOnDevice);
   if ((c.localData ?? []).length || onDevice.length) {
     const blocks: Block[] = [p(`This stays on your device and is not sent to ${who} or anyone else:`)];
-    blocks.push({ list: [...(c.localData ?? []).map((x) => [x]), ...onDevice.map((x) => [`${x.label ?? CAPABILITIES[x.capability].label}${x.use ? `: ${x.use}` : ''}`])] });
+    blocks.push({ list: [...(c.localData ?? []).map((x) => [x]), ...onDevice.map((x) => [capabilityText(x)])] });
     if (onDevice.some((x) => x.capability === 'cloud_sync')) blocks.push(p('Cloud sync copies it to your own private cloud storage (such as iCloud), which we cannot read.'));
     blocks.push(p(`Deleting ${appName} deletes it.`));
     out.push({ id: 'on-device', title: 'What stays on your device', blocks });
@@ -69,14 +79,14 @@ export function privacySections({ appName, config: c, frozen }: Facts): Section[
     }
     if (leaving.length) {
       blocks.push(p(`${who} itself receives:`));
-      blocks.push({ list: leaving.map((x) => [`${DATA_KINDS[CAPABILITIES[x.capability].kind].words} (${x.label ?? CAPABILITIES[x.capability].label})${x.use ? `: ${x.use}` : ''}`]) });
+      blocks.push({ list: leaving.map((x) => [`${DATA_KINDS[CAPABILITIES[x.capability].kind].words} (${capabilityText({ ...x, use: undefined })})${x.use ? `: ${x.use}` : ''}`]) });
     }
     const optional = processors.flatMap((x) => x.receives).some((r) => r.optional);
     if (optional) blocks.push(p('Where a form marks a field as optional (such as an email address for a reply), you decide whether to give it.'));
   }
   out.push({ id: 'leaves-device', title: 'What leaves your device, and who receives it', blocks });
 
-  if (onDevice.length || leaving.length) {
+  if ((c.platformData ?? []).length) {
     out.push({
       id: 'device-features',
       title: 'Device features the app uses',
@@ -84,7 +94,7 @@ export function privacySections({ appName, config: c, frozen }: Facts): Section[
         p(`${appName} asks your permission before it uses any of these, and you can withdraw it in your device settings:`),
         {
           list: (c.platformData ?? []).map((x) => [
-            `${x.label ?? CAPABILITIES[x.capability].label}${x.use ? `: ${x.use}` : ''}${x.leavesDevice ? ' (sent to us)' : ' (stays on your device)'}`,
+            `${capabilityText(x)}${x.leavesDevice ? ' (sent to us)' : x.mode === 'push' ? ' (delivered through your platform’s push service)' : ' (stays on your device)'}`,
           ]),
         },
       ],

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { configUrl } from '../../kernel/web-url.js';
-import { emailInput, hexColor } from '../forms/forms.schema.js';
+import { emailInput, formHero } from '../forms/forms.schema.js';
+import { fromClientShapes } from './legal.client-shapes.js';
 import { CAPABILITY_IDS, DATA_KIND_IDS, PURPOSE_IDS, type Receive, type ProcessorRole } from './legal.presets.js';
 
 const text = (max: number) => z.string().trim().max(max);
@@ -42,6 +43,10 @@ export const processorInput = z
   .strict();
 export type ProcessorInput = z.infer<typeof processorInput>;
 
+/** What `mode` may be for each capability that has one. */
+export const PLATFORM_MODES = ['when_in_use', 'always', 'local', 'push'] as const;
+const MODES_OF: Partial<Record<string, readonly string[]>> = { location: ['when_in_use', 'always'], notifications: ['local', 'push'] };
+
 const platformItem = z
   .object({
     capability: z.enum(CAPABILITY_IDS).describe('The platform capability the app uses.'),
@@ -54,8 +59,19 @@ const platformItem = z
         'Default false: the data stays on the device (or in the user’s own private iCloud), is described on the policy page and is not declared as collected. true: it is sent to your servers, so it is declared (source: your entity name).',
       ),
     purpose: purposes.optional().describe('With leavesDevice: why (default `app_functionality`).'),
+    access: z
+      .array(z.enum(['read', 'write']))
+      .min(1)
+      .max(2)
+      .optional()
+      .describe('Whether the app reads the data, writes it, or both (Health: reads your steps, writes your workouts).'),
+    mode: z
+      .enum(PLATFORM_MODES)
+      .optional()
+      .describe('`when_in_use` or `always` for location; `local` (scheduled on the device) or `push` (sent through the platform’s push service) for notifications.'),
   })
-  .strict();
+  .strict()
+  .refine((x) => !x.mode || MODES_OF[x.capability]?.includes(x.mode), { path: ['mode'], message: 'when_in_use / always fit location only, local / push notifications only' });
 const platformData = list(z.union([z.enum(CAPABILITY_IDS), platformItem]), 0, 20).transform((items) => items.map((it) => (typeof it === 'string' ? { capability: it } : it)));
 export type PlatformItem = z.infer<typeof platformItem>;
 
@@ -76,6 +92,10 @@ const terms = z
     minimumAge: z.number().int().min(4).max(21).optional().describe('Minimum age to use the app.'),
     governingLaw: text(120).optional().describe('Law governing the terms; default `entity.jurisdiction`.'),
     appleStandardEula: z.boolean().optional().describe('Refer to Apple’s standard licence agreement (default true).'),
+    enabled: z
+      .boolean()
+      .optional()
+      .describe('Accepted from AppMate’s client; the terms page is always published, so `false` draws the warning `terms_always_published`.'),
     sections: z
       .array(z.object({ title: line(120), body: line(4000) }).strict())
       .max(20)
@@ -109,7 +129,7 @@ export const legalConfigObject = z
       .describe('YYYY-MM-DD. Publish always stamps it to the publish day (UTC), so a value here only previews; a future one draws a warning.'),
     localData: list(line(200), 0, 30)
       .optional()
-      .describe('What the app keeps only on the device ("sleep logs", "journal entries"). Described on the policy page, never declared as collected.'),
+      .describe('What the app keeps only on the device ("sleep logs", "journal entries"). Described on the policy page, never declared as collected. AppMate’s `{ enabled, items }` is stored as `items` (nothing when enabled is false).'),
     processors: z
       .array(processorInput)
       .max(30)
@@ -117,7 +137,7 @@ export const legalConfigObject = z
       .describe('Third parties (and this service) that receive data from the app. Only data that leaves the device counts as collected.'),
     platformData: platformData
       .optional()
-      .describe('Platform capabilities the app uses: `health`, `motion`, `location`, `notifications`, `cloud_sync`, `camera`, `photos`, `microphone`, `speech_recognition`, `contacts`, `calendar`, `bluetooth`, `face_id`, `other`; a bare id or `{ capability, use?, leavesDevice?, purpose? }`.'),
+      .describe('Platform capabilities the app uses: `health`, `motion`, `location`, `notifications`, `cloud_sync`, `camera`, `photos`, `microphone`, `speech_recognition`, `contacts`, `calendar`, `bluetooth`, `face_id`, `other`; a bare id or `{ capability, use?, leavesDevice?, purpose?, access?, mode? }`. AppMate’s map form (`{ healthkit: { read, write }, location: \'whenInUse\', camera: false }`) is stored as this list; `\'none\'` and false leave a capability out.'),
     declarations,
     childrenDirected: z.boolean().optional().describe('Whether the app is directed at children (under 13). Omitted: the policy says nothing about children.'),
     medicalDisclaimer: z
@@ -130,16 +150,18 @@ export const legalConfigObject = z
       .max(20)
       .optional()
       .describe('Languages you offer the policy in. The generated pages are English for now; the first locale sets the page’s lang attribute when it is English.'),
-    hero: z.object({ accentColor: hexColor.optional() }).strict().optional().describe('Look of the public pages: accent colour of links and headings.'),
+    hero: formHero
+      .optional()
+      .describe('Look of the public pages: accentColor tints links and headings. The other hero keys of the form flows (theme, eyebrow, titleFont) are accepted, as AppMate sends them, and warned about: legal pages have no hero.'),
     locale: localeSchema.optional().describe('Language of the pages\' frame (headings, navigation, dates, tables); the generated policy and terms text stays English and is marked so.'),
     strings: stringsSchema.optional(),
   })
   .strict();
 
 export const legalConfig = z
-  .preprocess(dropServerKeys, legalConfigObject)
+  .preprocess((v, ctx) => fromClientShapes(dropServerKeys(v), ctx), legalConfigObject)
   .describe(
-    'Privacy policy and terms composed from facts you assert; the service never infers what your app does. The generated pages, App Store privacy declaration and Play Data safety answers are a careful starting point, not legal advice: have them reviewed for your situation. `frozen` (written by publish) is ignored on PUT.',
+    'Privacy policy and terms composed from facts you assert; the service never infers what your app does. AppMate’s documented shapes are accepted too and stored in this shape: `localData: { enabled, items }`, `platformData` as a map (`{ healthkit: { read, write }, notifications: \'local\' | \'push\', icloud: true, location: \'none\' | \'whenInUse\' | \'always\', camera: false, … }`, \'none\' / false = not used), `terms: { enabled, appleStandardEula, customClauses: [{ heading, body }] }`. The generated pages, App Store privacy declaration and Play Data safety answers are a careful starting point, not legal advice: have them reviewed for your situation. `frozen` (written by publish) is ignored on PUT.',
   );
 export type LegalConfig = z.infer<typeof legalConfigObject>;
 

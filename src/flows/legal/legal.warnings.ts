@@ -3,6 +3,18 @@ import { flowCollects, resolveProcessors } from './legal.declaration.js';
 import { PRESET_IDS, presetFor } from './legal.presets.js';
 import type { LegalConfig } from './legal.schema.js';
 
+/** Data kinds a processor receives that mean a platform capability's data left the device. */
+const SENT_AS: Partial<Record<string, string[]>> = {
+  location: ['precise_location', 'coarse_location'],
+  health: ['health'],
+  motion: ['fitness'],
+  camera: ['photos_videos'],
+  photos: ['photos_videos'],
+  microphone: ['audio'],
+  speech_recognition: ['audio'],
+  contacts: ['contacts'],
+};
+
 /**
  * Advisory only; saving never fails on them. Codes:
  * - missing_contact_email: users have no address for privacy requests.
@@ -14,10 +26,17 @@ import type { LegalConfig } from './legal.schema.js';
  * - tracking_contradiction / tracking_without_processor, advertising_contradiction /
  *   advertising_without_processor, analytics_contradiction, sells_data_without_tracking,
  *   children_tracking, children_third_party_analytics: facts that disagree with each other.
+ * - platform_data_also_sent: a capability described as staying on the device (AppMate's map has no
+ *   `leavesDevice`) while a processor receives that kind of data (location and Firebase's coarse location).
+ * - terms_always_published: `terms.enabled: false` (AppMate's client) cannot be honoured.
+ * - hero_field_unused: a form flow's hero key (theme, eyebrow, titleFont) on a legal page, which has no hero.
  */
 export async function legalWarnings(c: LegalConfig, ctx: FlowContext): Promise<Warning[]> {
   const out: Warning[] = [];
   const w = (code: string, path: string, message: string) => out.push({ code, path, message });
+  for (const key of ['theme', 'eyebrow', 'titleFont'] as const) {
+    if (c.hero?.[key] !== undefined) w('hero_field_unused', `/hero/${key}`, `Legal pages have no hero: hero.${key} is kept but not shown (hero.accentColor tints links and headings).`);
+  }
   if (!c.entity.contactEmail) {
     w('missing_contact_email', '/entity/contactEmail', 'No contact email: users need an address for privacy requests (access, deletion). Set entity.contactEmail.');
   }
@@ -64,6 +83,16 @@ export async function legalWarnings(c: LegalConfig, ctx: FlowContext): Promise<W
   if (d.sellsData && !d.tracking) w('sells_data_without_tracking', '/declarations/sellsData', 'Selling or sharing user data with data brokers is tracking in Apple’s sense: declarations.tracking should be true.');
   if (c.childrenDirected && (d.advertising || d.tracking || trackers.length)) {
     w('children_tracking', '/childrenDirected', 'The app is directed at children but shows ads or tracks: app stores and children’s privacy laws restrict both.');
+  }
+  (c.platformData ?? []).forEach((x, i) => {
+    const kinds = SENT_AS[x.capability];
+    const sender = !x.leavesDevice && kinds && resolved.find((p) => p.receives.some((r) => kinds.includes(r.kind)));
+    if (sender) {
+      w('platform_data_also_sent', `/platformData/${i}`, `${x.capability} is described as staying on the device, but ${sender.name} receives ${sender.receives.filter((r) => kinds.includes(r.kind)).map((r) => r.kind).join(', ')}: set leavesDevice or correct the processor.`);
+    }
+  });
+  if (c.terms?.enabled === false) {
+    w('terms_always_published', '/terms/enabled', 'terms.enabled false is not honoured: the terms of use are always published with the privacy policy (at /legal/<app>/terms). Remove it, or keep the terms to what applies.');
   }
   if (c.childrenDirected && resolved.some((p) => p.role === 'analytics' && p.preset)) {
     w('children_third_party_analytics', '/childrenDirected', 'Apps for children may not send data to third-party analytics under App Store rules (Kids category, guideline 1.3).');

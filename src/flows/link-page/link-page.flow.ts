@@ -1,5 +1,5 @@
 import type { FlowTypeDef, Warning } from '../../kernel/flows/registry.js';
-import { ICON_NAMES, knownIcon } from './link-page.icons.js';
+import { iconHints, knownIcon } from './link-page.icons.js';
 import { linkPageDraftView } from './link-page.pages.js';
 import { linkPageConfig, type LinkPageConfig } from './link-page.schema.js';
 import { LINK_PAGE_TEMPLATES } from './link-page.templates.js';
@@ -10,7 +10,8 @@ export const linkPageUrl = (webUrl: string, appSlug: string) => `${webUrl}/p/${e
 /**
  * Advisory only.
  * - no_links: neither icon links nor links: the page shows a header and nothing to tap.
- * - unknown_icon: an icon name without a glyph of its own; the generic link glyph is drawn.
+ * - unknown_icon: an icon that is none of our link names, no `ri:` Remix Icon key, no Lucide name and no
+ *   emoji; the generic link glyph is drawn. The closest known names are suggested.
  * - duplicate_url: the same URL twice in one list; their clicks are counted together (stats are per URL).
  * - insecure_url: an http:// link (browsers may warn; prefer https).
  * - missing_logo: the app has no logoUrl, so the page shows its name without a picture.
@@ -22,7 +23,12 @@ export function linkPageWarnings(c: LinkPageConfig, app: { logo_url: string | nu
   }
   c.iconLinks.forEach((l, i) => {
     if (!knownIcon(l.icon)) {
-      out.push({ code: 'unknown_icon', path: `/iconLinks/${i}/icon`, message: `No glyph named "${l.icon}": a generic link glyph is shown. Known: ${ICON_NAMES.join(', ')}.` });
+      const hints = iconHints(l.icon);
+      out.push({
+        code: 'unknown_icon',
+        path: `/iconLinks/${i}/icon`,
+        message: `No icon named "${l.icon}": a generic link glyph is shown.${hints.length ? ` Closest: ${hints.join(', ')}.` : ''} Use a link name (instagram, app_store), a Lucide name (circle-dollar-sign), ri:<Remix Icon name> (ri:github-fill) or an emoji.`,
+      });
     }
   });
   for (const [list, items] of [['iconLinks', c.iconLinks], ['links', c.links]] as const) {

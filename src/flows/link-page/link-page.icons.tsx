@@ -1,13 +1,21 @@
-import { GLYPHS } from '../../kernel/pages/icons.js';
+import { closestIconNames, lucideNames, packageIcon, remixNames } from '../../kernel/pages/icon-set.js';
+import { Glyph, IconSvg, isEmoji } from '../../kernel/pages/icons.js';
+import type { SvgIcon } from '../../kernel/pages/svg-sanitise.js';
 
 /**
- * The link page's icons: the kernel's glyphs (kernel/pages/icons.tsx), drawn for what a link
- * leads to (a camera for Instagram, a play button for YouTube), not brand logos: no trademark
- * artwork ships with the server. Names are matched lower-cased with `-`, ` ` and `.` read as
- * `_`; several names share a glyph; an unknown name draws the generic link glyph.
+ * The link page's icons. An icon link's `icon` is, in this order:
+ * - an emoji, shown as text in the icon's place;
+ * - one of our link names below: the kernel's glyphs (kernel/pages/icons.tsx, Lucide under our
+ *   names), drawn for what a link leads to (a camera for Instagram, a play button for YouTube),
+ *   matched lower-cased with `-`, ` ` and `.` read as `_`; several names share a glyph;
+ * - `ri:<key>` (or `ri-<key>`): that Remix Icon (`ri:instagram`, `ri:github-fill`), brand marks
+ *   included, as AppMate's clients document;
+ * - a Lucide name (`circle-dollar-sign`);
+ * - else unknown: the generic link glyph, and the warning `unknown_icon`.
+ * Icons come from the packages' SVG files, sanitised and inlined (kernel/pages/icon-set.ts).
  */
 
-/** Accepted names -> glyph. */
+/** Our link names -> glyph. */
 const NAMES: Record<string, string> = {
   link: 'link', url: 'link', other: 'link',
   website: 'globe', web: 'globe', site: 'globe', globe: 'globe', homepage: 'globe', home: 'globe',
@@ -34,16 +42,36 @@ const NAMES: Record<string, string> = {
 
 export const iconKey = (name: string) => name.trim().toLowerCase().replace(/[-\s.]+/g, '_');
 
-/** Whether a name has a glyph of its own (else the generic link glyph is drawn). */
-export const knownIcon = (name: string) => iconKey(name) in NAMES;
-
-/** Every accepted icon name, for messages and docs. */
+/** Every one of our link names, for messages and docs. */
 export const ICON_NAMES = Object.keys(NAMES);
 
+type Drawn = { emoji: string } | { glyph: string } | { svg: SvgIcon };
+
+function drawnIcon(name: string): Drawn | undefined {
+  if (isEmoji(name)) return { emoji: name.trim() };
+  const glyph = NAMES[iconKey(name)];
+  if (glyph) return { glyph };
+  const svg = packageIcon(name);
+  return svg && { svg };
+}
+
+/** Whether a name draws an icon of its own (else the generic link glyph is drawn). */
+export const knownIcon = (name: string) => drawnIcon(name) !== undefined;
+
+/** Known names close to an unknown one (`ri:` keys among Remix Icon's, others among ours and Lucide's), for the warning. */
+export function iconHints(name: string): string[] {
+  const ri = /^ri[:-](.+)$/i.exec(name.trim());
+  return ri ? closestIconNames(ri[1], remixNames().map((n) => n.replace(/-(line|fill)$/, ''))).map((n) => `ri:${n}`) : closestIconNames(name, [...ICON_NAMES, ...lucideNames()]);
+}
+
 export function Icon({ name }: { name: string }) {
-  return (
-    <svg class="icon" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" stroke-width="1.8" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true" focusable="false">
-      {GLYPHS[NAMES[iconKey(name)] ?? 'link']}
-    </svg>
-  );
+  const icon = drawnIcon(name) ?? { glyph: 'link' };
+  if ('emoji' in icon) {
+    return (
+      <span class="icon emoji" aria-hidden="true">
+        {icon.emoji}
+      </span>
+    );
+  }
+  return 'svg' in icon ? <IconSvg icon={icon.svg} class="icon" /> : <Glyph glyph={icon.glyph} class="icon" />;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HIDDEN_URL_CHARS, webUrlProblem } from '../../kernel/web-url.js';
+import { asciiUrl } from '../../kernel/ascii-url.js';
 import { formHero, text } from '../forms/forms.schema.js';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 
@@ -38,6 +39,7 @@ const linkUrl = z
     const problem = linkUrlProblem(v);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
   })
+  .overwrite(asciiUrl) // stored in the ASCII form iOS 16 opens (kernel/ascii-url.ts)
   .describe('`https://…`, `http://…` or `mailto:…`; nothing else (no app schemes, no `javascript:`).');
 
 export const iconLink = z
@@ -48,7 +50,7 @@ export const iconLink = z
       .min(1)
       .max(40)
       .describe(
-        'Icon name, drawn from a small built-in set of inline SVG glyphs (no request to another site): e.g. `website`, `email`, `instagram`, `x`, `tiktok`, `youtube`, `github`, `discord`, `app_store`, `google_play`. An unknown name draws a generic link glyph and gives the warning `unknown_icon`.',
+        'Icon, drawn as inline SVG (no request to another site): one of our link names (`website`, `email`, `instagram`, `x`, `tiktok`, `youtube`, `github`, `discord`, `app_store`, `google_play`: generic shapes), `ri:<key>` for a Remix Icon (`ri:instagram`, `ri:github-fill`, `ri:twitter-x-line`; brand marks included), a Lucide name (`circle-dollar-sign`), or an emoji (shown as text). An unknown name draws a generic link glyph and gives the warning `unknown_icon`.',
       ),
     label: z.string().trim().min(1).max(40).describe('Accessible name of the icon button (also its tooltip).'),
     url: linkUrl,

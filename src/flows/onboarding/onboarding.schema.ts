@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { configUrl } from '../../kernel/web-url.js';
+import { formHero } from '../forms/forms.schema.js';
 
 const text = (max: number) => z.string().max(max);
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -77,14 +78,13 @@ export const onboardingConfig = z
         legal: text(500).optional(),
       })
       .strict(),
-    hero: z
-      .object({
-        theme: z.enum(['minimal', 'gradient', 'dark']).optional(),
-        accentColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be #rrggbb').optional(),
-        heroImage: httpsUrl.optional(),
-      })
+    // The forms' hero (theme, eyebrow, accentColor, titleFont: what AppMate documents for every
+    // type) plus the funnel's own image; side_by_side draws as minimal (one column), with a warning.
+    hero: formHero
+      .extend({ heroImage: httpsUrl.optional().describe('An https image above the intro.') })
       .strict()
-      .optional(),
+      .optional()
+      .describe('Looks: theme, eyebrow (shown above the intro title when intro.eyebrow is unset), accent colour, titleFont (a system serif, rounded or mono face; the page loads no web font), hero image.'),
     locale: localeSchema.optional(),
     strings: stringsSchema.optional(),
   })

@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { MessageKey, Translate } from '../../kernel/i18n.js';
 import { Honeypot } from '../../kernel/pages/honeypot.js';
+import { titleFontClass } from '../../kernel/pages/fonts.js';
 import { Layout } from '../../kernel/pages/layout.js';
 import { BackLink, OpenLink, RefreshTo, StepShell, wordsOf, type StepApp, type Words } from '../../kernel/pages/steps.js';
 import type { OnboardingConfig, OnboardingStep } from './onboarding.schema.js';
@@ -39,7 +40,9 @@ const PREVIEW_NOTE = 'of the draft. Nothing is recorded and nothing is stored; t
 function Shell(p: { title: string; look: Look; head?: ComponentChildren; children: ComponentChildren }) {
   const hero = p.look.config.hero;
   // `dark` is a scheme (StepShell's flowTheme); the other themes are looks on whichever scheme.
-  const classes = ['ob', hero?.theme && hero.theme !== 'dark' ? `theme-${hero.theme}` : '', p.look.embed ? 'ob-embed' : ''].filter(Boolean).join(' ');
+  // side_by_side is a two-column form look; a funnel is one column, so it draws as minimal.
+  const look = hero?.theme && hero.theme !== 'dark' && hero.theme !== 'side_by_side' ? `theme-${hero.theme}` : '';
+  const classes = ['ob', look, titleFontClass(hero?.titleFont), p.look.embed ? 'ob-embed' : ''].filter(Boolean).join(' ');
   return (
     <StepShell
       title={p.title}
@@ -96,7 +99,8 @@ export function IntroPage(p: { look: Look; urls: FunnelUrls }) {
       <ScreenForm urls={p.urls} at={0}>
         <section class="cx-card ob-intro">
           {hero?.heroImage ? <img class="ob-hero" src={hero.heroImage} alt="" /> : null}
-          {intro.eyebrow ? <p class="eyebrow">{intro.eyebrow}</p> : null}
+          {/* intro.eyebrow, else the hero's (AppMate's clients set it there, as on every other type). */}
+          {intro.eyebrow || hero?.eyebrow ? <p class="eyebrow">{intro.eyebrow || hero?.eyebrow}</p> : null}
           <h1>{intro.title}</h1>
           {intro.subtitle ? <p class="cx-lead">{intro.subtitle}</p> : null}
           <div class="cx-actions">

@@ -1,4 +1,5 @@
 import type { Warning } from '../../kernel/flows/registry.js';
+import { titleFontOf } from '../../kernel/pages/fonts.js';
 import type { OnboardingConfig } from './onboarding.schema.js';
 
 /**
@@ -11,6 +12,9 @@ import type { OnboardingConfig } from './onboarding.schema.js';
  * - single_option_question: a question with one option asks nothing.
  * - all_optional_questions: every question can be skipped; the claim may carry no answers.
  * - placeholder_app_store_url: a sample App Store id (id000000000, id123456789).
+ * - hero_eyebrow_unused: intro.eyebrow is shown, so the hero's (another one) is not.
+ * - unsupported_theme: side_by_side is a two-column form look; the funnel draws it as minimal.
+ * - unknown_title_font: a titleFont none of the page's system stacks matches (kernel/pages/fonts.ts).
  */
 export function onboardingWarnings(c: OnboardingConfig): Warning[] {
   const out: Warning[] = [];
@@ -39,6 +43,14 @@ export function onboardingWarnings(c: OnboardingConfig): Warning[] {
   const questions = c.steps.filter((s) => s.kind === 'question');
   if (questions.length > 0 && questions.every((q) => !q.required)) {
     out.push({ code: 'all_optional_questions', path: '/steps', message: 'Every question can be skipped; mark the ones your app relies on as required.' });
+  }
+  const hero = c.hero;
+  if (hero?.eyebrow && c.intro.eyebrow && hero.eyebrow !== c.intro.eyebrow) {
+    out.push({ code: 'hero_eyebrow_unused', path: '/hero/eyebrow', message: 'intro.eyebrow is shown above the title; the hero eyebrow is not. Keep one of them.' });
+  }
+  if (hero?.theme === 'side_by_side') out.push({ code: 'unsupported_theme', path: '/hero/theme', message: 'The funnel is one column: side_by_side is drawn as minimal.' });
+  if (hero?.titleFont && !titleFontOf(hero.titleFont)) {
+    out.push({ code: 'unknown_title_font', path: '/hero/titleFont', message: `"${hero.titleFont}" is not a font the page can use (it loads no web font), so titles use the system font: name serif, rounded, mono or system.` });
   }
   return out;
 }

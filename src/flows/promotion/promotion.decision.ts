@@ -22,7 +22,8 @@ export function actionUrl(app: App, a: InstalledAction | DeferredAction): string
   const home = meta?.universalLinkBase ?? (app.deepLinkScheme ? `${app.deepLinkScheme}://` : null);
   switch (a.type) {
     case 'open_home':
-      return home;
+      // A deferred action's path (AppMate's `route: '/today'`) joins the app's link base as named destinations do.
+      return 'path' in a && a.path ? destinationUrl(meta, app.deepLinkScheme, a.path) : home;
     case 'named_destination': {
       const v = a.name ? meta?.destinations?.[a.name] : undefined;
       return v ? (destinationUrl(meta, app.deepLinkScheme, v) ?? home) : home;
@@ -39,17 +40,20 @@ export function actionUrl(app: App, a: InstalledAction | DeferredAction): string
 export const storeUrlOf = (app: App, a: NotInstalledAction) => (a.type === 'app_store_url' && a.url ? a.url : (app.promotion?.storeUrl ?? (app.promotion?.appStoreId ? `https://apps.apple.com/app/id${app.promotion.appStoreId}` : null)));
 
 /** The request language's content: exact locale, then its language, else the default content. */
-export function localize(d: PromotionDestination, app: App, defaultLocale: string, language?: string) {
+export function localize(d: PromotionDestination, app: App, defaultLocale: string, language?: string, cardCta?: string) {
   let locale = defaultLocale;
   let over: PromotionContent | undefined;
   if (language) {
-    const wanted = language.toLowerCase();
+    // iOS identifiers use `_` (`de_DE`), BCP 47 `-` (`de-DE`): compared alike.
+    const norm = (l: string) => l.toLowerCase().replace(/_/g, '-');
+    const wanted = norm(language);
     const entries = Object.entries(d.localizations ?? {});
-    const hit = entries.find(([l]) => l.toLowerCase() === wanted) ?? entries.find(([l]) => l.toLowerCase() === wanted.split('-')[0]);
+    const hit = entries.find(([l]) => norm(l) === wanted) ?? entries.find(([l]) => norm(l) === wanted.split('-')[0]);
     if (hit) [locale, over] = hit;
   }
   const c = { ...d.content, ...over };
-  return { locale, title: c.title || app.name, subtitle: c.subtitle ?? null, body: c.body ?? null, ctaLabel: c.ctaLabel ?? null, imageUrl: c.imageUrl ?? null };
+  // The card's ctaLabel (AppMate's `card.ctaLabel`) labels the button of every destination that sets none.
+  return { locale, title: c.title || app.name, subtitle: c.subtitle ?? null, body: c.body ?? null, ctaLabel: c.ctaLabel ?? cardCta ?? null, imageUrl: c.imageUrl ?? null };
 }
 
 /** The user a decision is made for, as far as the pure rules need it. */
@@ -59,9 +63,16 @@ export interface DecisionUser {
 }
 
 /** Which targeting rule of the flow the user misses (`platforms`, `countries`, ...), or null when targeted. */
-export function targetingMiss(cfg: PromotionConfig, b: DecisionUser, country: string | null, lang: string | null): 'platforms' | 'countries' | 'languages' | 'minAppVersion' | 'maxAppVersion' | null {
+export function targetingMiss(
+  cfg: PromotionConfig,
+  b: DecisionUser,
+  country: string | null,
+  lang: string | null,
+  nowMs: number,
+): 'schedule' | 'platforms' | 'countries' | 'languages' | 'minAppVersion' | 'maxAppVersion' | null {
   const t = cfg.targeting;
   if (!t) return null;
+  if ((t.startAt && nowMs < Date.parse(t.startAt)) || (t.endAt && nowMs >= Date.parse(t.endAt))) return 'schedule';
   const v = b.appVersion?.match(/^\d+(\.\d+)*/)?.[0];
   if (t.platforms?.length && !(b.platform && (t.platforms as string[]).includes(b.platform))) return 'platforms';
   if (t.countries?.length && !(country && t.countries.includes(country))) return 'countries';
@@ -108,8 +119,8 @@ export function shownDestination(cfg: PromotionConfig, d: PromotionDestination, 
     universalLink: meta?.universalLinkBase ?? null,
     installed: installed ? true : null,
     route: actionUrl(app, ia),
-    installedAction: { type: ia.type, url: actionUrl(app, ia) },
+    installedAction: { type: ia.type, url: actionUrl(app, ia), webFallbackUrl: ('webFallbackUrl' in ia ? ia.webFallbackUrl : undefined) ?? null },
     notInstalledAction: { type: na.type, url: storeUrlOf(app, na) },
-    content: localize(d, app, cfg.defaultLocale, language),
+    content: localize(d, app, cfg.defaultLocale, language, cfg.card?.ctaLabel),
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
+import { appmateWarnings } from './promotion.appmate.js';
 import { promotionDecisionPreview } from './promotion.preview.js';
 import { promotionConfig, type PromotionConfig } from './promotion.schema.js';
 import { promotionTemplates } from './promotion.templates.js';
@@ -21,7 +22,8 @@ export const promotionFlow: FlowTypeDef<PromotionConfig> = {
     .max(80)
     .regex(/^[a-z0-9][a-z0-9_-]*$/, 'must contain only lowercase letters, digits, dashes and underscores (a placement name such as after_onboarding)'),
   check: async (config, ctx) => promotionIssues(config, ctx.app.id, await ctx.accountApps()),
-  warnings: async (config, ctx) => promotionWarnings(config, await ctx.accountApps()),
+  // AppMate's documented shape is normalised by the schema; what it could not keep is warned from the body as sent.
+  warnings: async (config, ctx) => [...appmateWarnings(ctx.input), ...promotionWarnings(config, await ctx.accountApps())],
   /** They promote the account's other apps; none when it has no other app (docs/promotion.md). */
   templates: (ctx) => promotionTemplates(ctx),
   mcp: { get: 'get_app_promotion_flow', update: 'update_app_promotion_draft', publish: 'publish_app_promotion_flow' },

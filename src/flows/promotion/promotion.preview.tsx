@@ -38,6 +38,7 @@ const REASONS: Record<string, string> = {
   no_store_link: 'the destination app has no appStoreId or storeUrl, so users without it cannot get it',
 };
 const TARGETING: Record<string, string> = {
+  schedule: 'schedule (targeting startAt / endAt)',
   platforms: 'platform',
   countries: 'country',
   languages: 'language',
@@ -56,7 +57,7 @@ export function promotionDecisionPreview(cfg: PromotionConfig, ctx: Pick<FlowCon
   const user = sampleUser(cfg);
   const byId = new Map(ctx.accountApps.map((a) => [a.id, a]));
   const nowMs = ctx.now.getTime();
-  const missed = targetingMiss(cfg, user, user.country, user.lang);
+  const missed = targetingMiss(cfg, user, user.country, user.lang, nowMs);
   const rows: Row[] = cfg.destinations.map((d, index) => {
     const app = byId.get(d.destinationAppId);
     const miss = destinationMiss(d, app, { appId: ctx.app.id, nowMs, country: user.country, lang: user.lang });
@@ -175,6 +176,7 @@ export function promotionDecisionPreview(cfg: PromotionConfig, ctx: Pick<FlowCon
               {cfg.frequency.hideInstalled ? '; apps a user already has are never promoted' : ''}.
             </p>
           ) : null}
+          {cfg.frequency.lifetimeImpressions ? <p class="muted">Each user sees this placement at most {cfg.frequency.lifetimeImpressions} times in all.</p> : null}
         </section>
       </main>
     </Layout>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { DEFAULT_WINDOW_HOURS } from './promotion.schema.js';
 import { TOKEN_TTL_DAYS } from './promotion.token.js';
 import { publicAppSlug } from '../../apps/apps.schema.js';
+import { clientLocale } from '../../kernel/client-locale.js';
 
 const id = (what: string) => z.string().trim().min(1).max(200).optional().describe(what);
 
@@ -15,7 +16,9 @@ export const resolveBody = z.object({
   anonymousId: id('An install-scoped id, used when there is no userId.'),
   platform: z.string().trim().toLowerCase().max(20).optional().describe('ios, ipados, macos, android or web (targeting.platforms).'),
   country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'must be a 2-letter country code').optional().describe('ISO 3166-1 alpha-2; default: the client’s country when the server knows it.'),
-  language: z.string().trim().max(35).optional().describe('A language or locale (`de`, `pt-BR`): targeting uses its first part, content the best localization.'),
+  language: clientLocale
+    .optional()
+    .describe('A language or locale (`de`, `pt-BR`, or the device identifier as it is: ICU keywords and BCP 47 extensions up to 100 characters are accepted and dropped): targeting uses its first part, content the best localization.'),
   appVersion: z.string().trim().max(40).optional().describe('Compared with targeting.minAppVersion / maxAppVersion.'),
   installed: z
     .array(z.string().trim().min(1).max(200))
@@ -43,7 +46,7 @@ const showDecision = z.object({
     universalLink: z.string().nullable().describe('The app’s universalLinkBase: opens it when installed, else the web.'),
     installed: z.boolean().nullable().describe('true when a hint or an installed/opened event says the user has it, else null (unknown).'),
     route: z.string().nullable().describe('What to open when it is installed (installedAction resolved), else null.'),
-    installedAction: action,
+    installedAction: action.extend({ webFallbackUrl: z.string().nullable().describe('An https page to open when the app cannot open `url` (the action’s webFallbackUrl), else null.') }),
     notInstalledAction: action,
     content: z
       .object({ locale: z.string(), title: z.string(), subtitle: z.string().nullable(), body: z.string().nullable(), ctaLabel: z.string().nullable(), imageUrl: z.string().nullable() })

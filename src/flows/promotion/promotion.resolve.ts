@@ -105,7 +105,7 @@ export function createResolver(deps: {
       };
       const country = b.country ?? client.country;
       const lang = b.language ? b.language.split(/[-_]/)[0].toLowerCase() : null;
-      if (targetingMiss(cfg, b, country, lang)) return none('targeting');
+      if (targetingMiss(cfg, b, country, lang, nowMs)) return none('targeting');
 
       const userKey = b.userId ? `u:${b.userId}` : b.anonymousId ? `a:${b.anonymousId}` : null;
       const freq = cfg.frequency;
@@ -114,14 +114,21 @@ export function createResolver(deps: {
       const installedByEvent = new Set<string>();
       // Per-user cap: stored impressions in the window plus this node's shows not among them yet
       // (promotion.reservations.ts); checked again, synchronously, right before a show is reserved.
-      const capKey = freq.maxImpressionsPerWindow > 0 ? userKey : null;
+      const lifetimeCap = freq.lifetimeImpressions ?? 0;
+      const capKey = freq.maxImpressionsPerWindow > 0 || lifetimeCap > 0 ? userKey : null;
       let inWindow = 0;
-      let windowImpressions: Set<string> | undefined; // `destination\ncreated_at` of this flow's impressions in the window
-      const capReached = () =>
-        capKey !== null && inWindow + reservations.live(app.id, capKey, flowId, nowMs, (i) => !!windowImpressions?.has(i)) >= freq.maxImpressionsPerWindow;
+      let inLifetime = 0;
+      // `destination\ncreated_at` of this flow's stored impressions (a reservation is minutes old: within any window).
+      let storedImpressions: Set<string> | undefined;
+      const capReached = () => {
+        if (capKey === null) return false;
+        const live = reservations.live(app.id, capKey, flowId, nowMs, (i) => !!storedImpressions?.has(i));
+        return (freq.maxImpressionsPerWindow > 0 && inWindow + live >= freq.maxImpressionsPerWindow) || (lifetimeCap > 0 && inLifetime + live >= lifetimeCap);
+      };
       if (userKey) {
         const maxCooldown = Math.max(0, ...cfg.destinations.map((d) => d.cooldownDays ?? 0));
-        const since = new Date(nowMs - Math.max(freq.windowDays, maxCooldown) * DAY).toISOString();
+        // A lifetime cap reads every kept impression (the history read is bounded: promotion.history.ts).
+        const since = lifetimeCap > 0 ? new Date(0).toISOString() : new Date(nowMs - Math.max(freq.windowDays, maxCooldown) * DAY).toISOString();
         const windowStart = new Date(nowMs - freq.windowDays * DAY).toISOString();
         for (const h of await history.get(app.id, userKey, since)) {
           const t = Date.parse(h.created_at);
@@ -130,10 +137,9 @@ export function createResolver(deps: {
           if ((lastSeen.get(h.destination_app_id) ?? -Infinity) < t) lastSeen.set(h.destination_app_id, t);
           if (h.flow_id !== flowId) continue;
           if ((seenHere.get(h.destination_app_id) ?? -Infinity) < t) seenHere.set(h.destination_app_id, t);
-          if (h.created_at >= windowStart) {
-            inWindow++;
-            if (capKey !== null) (windowImpressions ??= new Set()).add(`${h.destination_app_id}\n${h.created_at}`);
-          }
+          inLifetime++;
+          if (capKey !== null) (storedImpressions ??= new Set()).add(`${h.destination_app_id}\n${h.created_at}`);
+          if (h.created_at >= windowStart) inWindow++;
         }
         if (capReached()) return none('frequency_cap');
       }

@@ -1,6 +1,7 @@
 import type { App } from '../../apps/apps.schema.js';
 import type { Issue } from '../../kernel/errors.js';
 import type { Warning } from '../../kernel/flows/registry.js';
+import { actionUrl } from './promotion.decision.js';
 import type { PromotionConfig } from './promotion.schema.js';
 
 /**
@@ -37,6 +38,8 @@ export function promotionIssues(c: PromotionConfig, sourceAppId: string, apps: A
  * - all_destinations_disabled: nothing can be served.
  * - weights_sum_to_zero: a weighted rotation whose enabled weights are all 0 serves nothing.
  * - card_unused: a card with a presentation that never shows it.
+ * - deferred_without_route: the deferred action resolves to nothing for that app (no
+ *   universalLinkBase, no deepLinkScheme), so a tap would silently leave nothing pending.
  */
 export function promotionWarnings(c: PromotionConfig, apps: App[]): Warning[] {
   const byId = new Map(apps.map((a) => [a.id, a]));
@@ -52,6 +55,14 @@ export function promotionWarnings(c: PromotionConfig, apps: App[]): Warning[] {
       if (a?.type === 'named_destination' && a.name && !app.promotion?.destinations?.[a.name]) {
         out.push({ code: 'unknown_named_destination', path: `/destinations/${i}/${key}/name`, message: `${app.name} has no promotion destination "${a.name}"; it opens the app's home instead.` });
       }
+    }
+    const deferred = d.deferredAction ?? c.defaultDeferredAction;
+    if (d.enabled && deferred && actionUrl(app, deferred) === null) {
+      out.push({
+        code: 'deferred_without_route',
+        path: d.deferredAction ? `/destinations/${i}/deferredAction` : '/defaultDeferredAction',
+        message: `${app.name} has no universalLinkBase and no deepLinkScheme, so this deferred action opens nothing and a tap leaves nothing pending. Set one with PATCH /api/v1/apps/${app.slug}, or name a URL.`,
+      });
     }
   });
   const enabled = c.destinations.filter((d) => d.enabled);

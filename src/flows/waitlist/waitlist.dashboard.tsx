@@ -106,7 +106,7 @@ function WaitlistPage(p: { owner: { email: string; csrf: string }; app: App; sec
             Download CSV
           </a>
           <a class="button small secondary" href={`${base}/signups.csv?columns=all`} download>
-            CSV with custom fields
+            CSV with waitlist slugs
           </a>
         </p>
       </div>

@@ -26,7 +26,7 @@ function Template({ tpl }: { tpl: WaitlistTemplate }) {
             <dd>{c.hero.bullets.map((b) => b.title).join(' · ')}</dd>
           </>
         ) : null}
-        {c.success.ctaLabel ? (
+        {c.success.ctaLabel && c.success.ctaUrl ? (
           <>
             <dt>After signing up</dt>
             <dd>A “{c.success.ctaLabel}” button</dd>

@@ -6,7 +6,7 @@ import type { HostedForm } from '../forms/forms.hosted.js';
 import { customPageFields, type PageField } from '../forms/forms.kind.js';
 import type { FormsServices } from '../forms/forms.module.js';
 import type { FormView } from '../forms/forms.view.js';
-import { signupBody, type WaitlistConfig } from './waitlist.schema.js';
+import { shownSuccess, signupBody, type WaitlistConfig } from './waitlist.schema.js';
 
 /** "1,234 on the waitlist": the number is its own element so the enhancement script can raise it. */
 function CountPill({ count, t }: { count: number; t: Translate }) {
@@ -68,7 +68,7 @@ export function waitlistView(app: AppRow, flowSlug: string, c: WaitlistConfig, c
     intro: c.intro,
     fields: [email, ...customPageFields(c.fields)],
     submitLabel: c.intro.submitLabel,
-    success: c.success,
+    success: shownSuccess(c.success),
     api: '/api/public/waitlist',
     appSlug: app.slug,
     flowSlug,

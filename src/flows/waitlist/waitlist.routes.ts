@@ -70,11 +70,15 @@ export function waitlistOperations(apps: AppService, waitlist: WaitlistService, 
       auth: 'owner',
       tags: ['Submissions'],
       summary: 'Export waitlist signups as CSV (streamed)',
-      description: `Header row \`id,email,source,country,user_agent,createdAt\` (SPEC's). With \`?columns=all\` also \`flowSlug\` and one column per custom field (\`fields[].id\` of the waitlists' draft and published configs, in config order; an id that repeats a base column is written \`field_<id>\`), holding what each signup answered (booleans as true/false). ${CSV_CELLS_NOTE}`,
+      description:
+        "Header row: SPEC's six columns `id,email,source,country,user_agent,createdAt`, then one column per custom field of the exported waitlists, named by its `fields[].id` (an id that repeats a base column is written `field_<id>`); a waitlist without custom fields exports exactly SPEC's header. " +
+        'Which fields: those of the published versions (signups only come through them), the current version\'s first in config order, then fields only older versions had (newest first), so answers to a removed field still export; a field only in the draft has no column yet. Without `flowSlug`, the waitlists in turn. ' +
+        'Cells hold what each signup answered: booleans as true/false, a list\'s items joined with "; ", an object as JSON, empty when not answered. ' +
+        `\`?columns=spec\` gives SPEC's six alone; \`?columns=all\` adds \`flowSlug\` after the six. ${CSV_CELLS_NOTE}`,
       params: appParams,
       query: z.object({
         ...flowFilter,
-        columns: z.enum(['default', 'all']).optional().describe('`all` adds the flow slug and the custom-field answers (default: SPEC\'s six columns).'),
+        columns: z.enum(['default', 'spec', 'all']).optional().describe("`spec`: SPEC's six columns alone; `default` (or omitted): the six and one per custom field; `all`: the six, `flowSlug` and the custom fields."),
       }),
       produces: 'text/csv',
       errors: [404],

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { clientLocale } from '../../kernel/client-locale.js';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
-import { attributes, customFields, emailInput, formHero, hexColor, introShape, submitCommon, success, text, theme, webUrl } from '../forms/forms.schema.js';
+import { attributes, customFields, emailInput, formHero, hexColor, introShape, submitCommon, successObject, text, theme, webUrl } from '../forms/forms.schema.js';
 
 export const TEMPLATE_IDS = ['minimal_email_only', 'feature_tease', 'launching_soon', 'pro_upsell', 'private_beta', 'early_access_referral', 'beta_qualify'] as const;
 
@@ -24,7 +25,9 @@ export const waitlistConfig = z
   .object({
     type: z.literal('waitlist').optional().describe('Always `waitlist` once saved.'),
     intro: z.object({ ...introShape, emailPlaceholder: text(120) }).strict(),
-    success,
+    // Half a button is saved (AppMate's update_waitlist_draft expects `{ ok, warnings: [partial_cta] }`, WIRE A.1)
+    // and shown as none: "both or neither" holds for what the page and the public config show (shownSuccess).
+    success: successObject.describe('Shown after signing up. ctaLabel and ctaUrl add a button only together; one without the other is saved with the warning `partial_cta` and no button is shown.'),
     hero: waitlistHero.optional(),
     fields: customFields.optional(),
     locale: localeSchema.optional(),
@@ -34,6 +37,13 @@ export const waitlistConfig = z
   .strict();
 export type WaitlistConfig = z.infer<typeof waitlistConfig>;
 
+/** The success screen as shown: a button needs both its label and its URL, else there is none. */
+export function shownSuccess(s: WaitlistConfig['success']): WaitlistConfig['success'] {
+  if (!!s.ctaLabel === !!s.ctaUrl) return s;
+  const { ctaLabel: _label, ctaUrl: _url, ...rest } = s;
+  return rest;
+}
+
 const tag = (max: number) => z.string().trim().max(max).optional();
 
 export const signupBody = z
@@ -42,7 +52,7 @@ export const signupBody = z
     flowSlug: submitCommon.flowSlug.describe('Which waitlist; omitted (or "waitlist") = the primary.'),
     type: z.literal('waitlist').optional(),
     email: emailInput.describe('Required. One signup per address per waitlist (case-insensitive).'),
-    locale: tag(35).describe('e.g. `en_US`.'),
+    locale: clientLocale.optional(),
     platform: tag(20).describe('e.g. `ios`, `web`.'),
     appVersion: tag(40),
     referrer: tag(500).describe('Referring page or campaign.'),

@@ -7,10 +7,11 @@ import type { ClientInfo } from '../../kernel/operation.js';
 import { memoize } from '../../kernel/memoize.js';
 import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
+import { CSV_COLUMNS, fieldColumns, publishedFieldIds, type CsvColumnsChoice } from './waitlist.csv.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
 import { rowId } from '../../kernel/row-id.js';
 import { afterFromCursor, allPages, pageRows, type After } from '../../kernel/keyset.js';
-import type { SignupBody, WaitlistConfig } from './waitlist.schema.js';
+import { shownSuccess, type SignupBody, type WaitlistConfig } from './waitlist.schema.js';
 import type { SignupRow, WaitlistStore } from './waitlist.store.js';
 import { WAITLIST_TEMPLATES } from './waitlist.templates.js';
 import type { Events } from '../../kernel/events/events.js';
@@ -18,15 +19,6 @@ import { SIGNUP_CREATED, type SignupCreatedData } from './waitlist.events.js';
 
 /** The pill stays hidden below this many signups (an empty list is not social proof). */
 export const COUNT_PILL_MIN = 3;
-
-const CSV_COLUMNS: CsvColumn<SignupRow>[] = [
-  { header: 'id', value: (r) => r.id },
-  { header: 'email', value: (r) => r.email },
-  { header: 'source', value: (r) => r.source },
-  { header: 'country', value: (r) => r.country },
-  { header: 'user_agent', value: (r) => r.user_agent },
-  { header: 'createdAt', value: (r) => r.created_at },
-];
 
 /** A stored signup as the owner API answers it (ownerSignup in waitlist.schema.ts). */
 export const toSignup = (r: SignupRow, flowSlug: string | undefined) => ({
@@ -63,36 +55,10 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
   async function waitlists(app: AppRow, flowSlug?: string) {
     const all = await flows.list(app, 'waitlist');
     const slugs = new Map(all.map((f) => [f.id, f.slug]));
-    if (!flowSlug) return { slugs, flowId: undefined };
+    if (!flowSlug) return { all, slugs, flowId: undefined };
     const f = all.find((x) => x.slug === flowSlug);
     if (!f) throw notFound(`No waitlist "${flowSlug}"`);
-    return { slugs, flowId: f.id };
-  }
-
-  /** One CSV column per custom field of the exported waitlists (draft and published configs), first seen first. */
-  async function fieldColumns(app: AppRow, flowIds: string[]): Promise<CsvColumn<SignupRow>[]> {
-    const ids: string[] = [];
-    for (const f of await flows.list(app, 'waitlist')) {
-      if (!flowIds.includes(f.id)) continue;
-      const env = await flows.get(app, 'waitlist', f.slug);
-      for (const c of [env.published?.config, env.draft.config] as (WaitlistConfig | undefined)[]) for (const field of c?.fields ?? []) if (!ids.includes(field.id)) ids.push(field.id);
-    }
-    const base = new Set([...CSV_COLUMNS.map((c) => c.header), 'flowSlug']);
-    // Columns of one row are read one after another: parse its answers once.
-    let lastRow: SignupRow | undefined;
-    let answers: Record<string, unknown> = {};
-    const answersOf = (r: SignupRow) => {
-      if (r !== lastRow) answers = r.attributes_json ? JSON.parse(r.attributes_json) : {};
-      lastRow = r;
-      return answers;
-    };
-    return ids.map((id) => ({
-      header: base.has(id) ? `field_${id}` : id,
-      value: (r: SignupRow) => {
-        const v = answersOf(r)[id];
-        return v === undefined || v === null ? null : typeof v === 'object' ? JSON.stringify(v) : String(v);
-      },
-    }));
+    return { all, slugs, flowId: f.id };
   }
 
   const fetchPage = (app: AppRow, flowId?: string) => (after: After | undefined, limit: number) => store.page(app.id, { flowId, after, limit });
@@ -114,7 +80,11 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
     async publicConfig(appSlug: string, flowSlug?: string) {
       const p = await published(appSlug, flowSlug);
       const count = await this.visibleCount(p);
-      return { ...publicEnvelope(p), ...(count !== undefined ? { count } : {}) };
+      const env = publicEnvelope(p);
+      // Clients get what the page shows: half a success button (saved with `partial_cta`) is none.
+      const success = shownSuccess((p.config as WaitlistConfig).success);
+      const config = success === (p.config as WaitlistConfig).success ? env.config : { ...env.config, success };
+      return { ...env, config, ...(count !== undefined ? { count } : {}) };
     },
 
     /** One signup per address per waitlist: a repeat is a success that stores nothing new. */
@@ -159,10 +129,14 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
       return { signups: items.map((r) => toSignup(r, slugs.get(r.flow_id))), nextCursor };
     },
 
-    async csv(app: AppRow, q: { flowSlug?: string; columns?: 'default' | 'all' }) {
-      const { slugs, flowId } = await waitlists(app, q.flowSlug);
-      if (q.columns !== 'all') return csvStream(CSV_COLUMNS, allPages(fetchPage(app, flowId)));
-      return csvStream([...CSV_COLUMNS, { header: 'flowSlug', value: (r: SignupRow) => slugs.get(r.flow_id) ?? null }, ...(await fieldColumns(app, flowId ? [flowId] : [...slugs.keys()]))], allPages(fetchPage(app, flowId)));
+    /** SPEC's six columns, then (unless `spec`) the flow slug (`all` only) and one column per custom field. */
+    async csv(app: AppRow, q: { flowSlug?: string; columns?: CsvColumnsChoice }) {
+      const { all, slugs, flowId } = await waitlists(app, q.flowSlug);
+      const rows = allPages(fetchPage(app, flowId));
+      if (q.columns === 'spec') return csvStream(CSV_COLUMNS, rows);
+      const slugColumn: CsvColumn<SignupRow>[] = q.columns === 'all' ? [{ header: 'flowSlug', value: (r) => slugs.get(r.flow_id) ?? null }] : [];
+      const fields = fieldColumns(await publishedFieldIds(flows, app, flowId ? all.filter((f) => f.id === flowId) : all));
+      return csvStream([...CSV_COLUMNS, ...slugColumn, ...fields], rows);
     },
 
     templates: () => WAITLIST_TEMPLATES,

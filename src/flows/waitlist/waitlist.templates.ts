@@ -115,7 +115,7 @@ export const WAITLIST_TEMPLATES: WaitlistTemplate[] = [
   {
     id: 'beta_qualify',
     name: 'Beta with qualifying questions',
-    description: 'A beta sign-up that asks a few questions, so you can invite the testers who fit first (the answers come with each signup, and in the CSV export with columns=all).',
+    description: 'A beta sign-up that asks a few questions, so you can invite the testers who fit first (the answers come with each signup, and in the CSV export).',
     config: {
       type: 'waitlist',
       templateId: 'beta_qualify',

@@ -12,7 +12,8 @@ function luminance(hex: string): number {
 }
 
 /**
- * Advisory only. (A half-set success CTA is not a warning: it is a 422.)
+ * Advisory only.
+ * - partial_cta: a success button with a label but no URL (or the reverse) is saved, and shown as no button.
  * - low_contrast_accent: white button text on the accent is hard to read (contrast < 3:1).
  * - insecure_hero_image: the page's CSP only loads https images.
  * - empty_side_column: side_by_side with neither an image nor bullets leaves a blank column.
@@ -22,6 +23,10 @@ function luminance(hex: string): number {
 export function waitlistWarnings(c: WaitlistConfig): Warning[] {
   const out: Warning[] = [];
   const hero = c.hero;
+  if (!!c.success.ctaLabel !== !!c.success.ctaUrl) {
+    const missing = c.success.ctaLabel ? 'ctaUrl' : 'ctaLabel';
+    out.push({ code: 'partial_cta', path: `/success/${missing}`, message: `The success button needs both ctaLabel and ctaUrl; without ${missing} the page shows no button.` });
+  }
   if (hero?.accentColor && 1.05 / (luminance(hero.accentColor) + 0.05) < 3) {
     out.push({ code: 'low_contrast_accent', path: '/hero/accentColor', message: `White text on ${hero.accentColor} is hard to read; pick a darker accent.` });
   }

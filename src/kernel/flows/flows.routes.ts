@@ -161,9 +161,9 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
           body: d.schema,
           response: z.object({ ok: z.literal(true), warnings: z.array(warning), flowSlug: z.string(), created: z.boolean() }),
           errors: [404, 422],
-          handler: async ({ params, query, body }, ctx) => {
+          handler: async ({ params, query, body, rawBody }, ctx) => {
             const app = await apps.resolve(ctx.accountId, params.idOrSlug);
-            return flows.saveDraft(app, d.type, body, query.flowSlug);
+            return flows.saveDraft(app, d.type, body, query.flowSlug, rawBody);
           },
         }),
         defineOp({

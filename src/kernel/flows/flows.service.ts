@@ -1,4 +1,5 @@
 import { withAppLocale } from '../i18n.js';
+import { asciiUrlsIn } from '../ascii-url.js';
 import { z } from 'zod';
 import type { App } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
@@ -55,6 +56,13 @@ export interface PublishedFlow {
 /** How long another node's publish may take to reach this node's public endpoints. */
 export const PUBLIC_CACHE_MS = 1000;
 
+/**
+ * A stored config as the owner API, the SDK and the pages see it: its URL fields in the ASCII
+ * form iOS 16 opens (kernel/ascii-url.ts). Configs saved since #35 already are (the schemas store
+ * that form); older ones were stored as written, and are served converted rather than rewritten.
+ */
+const readConfig = (json: string) => asciiUrlsIn(JSON.parse(json));
+
 export function createFlowService(deps: {
   store: FlowStore;
   registry: FlowRegistry;
@@ -84,7 +92,7 @@ export function createFlowService(deps: {
       const out: { type: string; slug: string; versionNumber: number; config: any }[] = [];
       for (const f of await store.list(app.id)) {
         const v = f.current_version_id ? await store.version(app.id, f.current_version_id) : undefined;
-        if (v) out.push({ type: f.type, slug: f.slug, versionNumber: v.version_number, config: JSON.parse(v.config_json) });
+        if (v) out.push({ type: f.type, slug: f.slug, versionNumber: v.version_number, config: readConfig(v.config_json) });
       }
       return out;
     },
@@ -145,7 +153,7 @@ export function createFlowService(deps: {
     if (!flow || !flow.current_version_id) throw notFound(`This ${d.label.toLowerCase()} is not published`);
     const v = await store.version(app.id, flow.current_version_id);
     if (!v) throw notFound(`This ${d.label.toLowerCase()} is not published`);
-    return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: withAppLocale(JSON.parse(v.config_json), app.locale, d.schema) };
+    return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: withAppLocale(readConfig(v.config_json), app.locale, d.schema) };
   }
 
   const publicFlow = memoize(async (appSlug: string, type: string, flowSlug?: string) => loadPublished(await deps.resolveApp(appSlug), type, flowSlug), publicKey, PUBLIC_CACHE_MS, 10_000, 'published_flows');
@@ -162,7 +170,7 @@ export function createFlowService(deps: {
   async function envelope(app: AppRow, d: FlowTypeDef, flow: FlowRow): Promise<FlowEnvelope> {
     const version = flow.current_version_id ? await store.version(app.id, flow.current_version_id) : undefined;
     const published = version
-      ? { versionNumber: version.version_number, publishedAt: version.published_at, config: JSON.parse(version.config_json) }
+      ? { versionNumber: version.version_number, publishedAt: version.published_at, config: readConfig(version.config_json) }
       : null;
     return {
       flow: {
@@ -175,7 +183,7 @@ export function createFlowService(deps: {
         hasUnpublishedChanges: !published || flow.draft_updated_at > published.publishedAt,
         updatedAt: flow.updated_at,
       },
-      draft: { versionNumber: flow.published_version_number + 1, updatedAt: flow.draft_updated_at, config: JSON.parse(flow.draft_json) },
+      draft: { versionNumber: flow.published_version_number + 1, updatedAt: flow.draft_updated_at, config: readConfig(flow.draft_json) },
       published,
       publicUrl: publicUrlOf(d, app, flow.slug),
       ...(d.extras?.({ ...ctxFor(app), flowSlug: flow.slug, versionNumber: published?.versionNumber ?? null }) ?? {}),
@@ -198,7 +206,7 @@ export function createFlowService(deps: {
       const d = def(type);
       const clean = validate(d, config);
       await checkRefs(d, clean, app, `Invalid ${d.type} config: `);
-      return { warnings: (await d.warnings?.(clean, ctxFor(app))) ?? [] };
+      return { warnings: (await d.warnings?.(clean, { ...ctxFor(app), input: config })) ?? [] };
     },
 
     /**
@@ -219,7 +227,7 @@ export function createFlowService(deps: {
     version(appId: string, versionId: string) {
       let v = versions.get(versionId);
       if (!v) {
-        v = store.version(appId, versionId).then((row) => (row ? { versionNumber: row.version_number, config: JSON.parse(row.config_json) } : undefined));
+        v = store.version(appId, versionId).then((row) => (row ? { versionNumber: row.version_number, config: readConfig(row.config_json) } : undefined));
         if (versions.size >= 1000) versions.delete(versions.keys().next().value!);
         versions.set(versionId, v);
         v.catch(() => versions.delete(versionId));
@@ -264,8 +272,8 @@ export function createFlowService(deps: {
       );
     },
 
-    /** Validates and stores the draft; creates the flow (or a secondary) on first PUT. */
-    async saveDraft(app: AppRow, type: string, config: unknown, flowSlug?: string): Promise<{ ok: true; warnings: Warning[]; flowSlug: string; created: boolean }> {
+    /** Validates and stores the draft; creates the flow (or a secondary) on first PUT. `input`: the body as sent, for warnings (default: `config`). */
+    async saveDraft(app: AppRow, type: string, config: unknown, flowSlug?: string, input: unknown = config): Promise<{ ok: true; warnings: Warning[]; flowSlug: string; created: boolean }> {
       const d = def(type);
       const clean = validate(d, config);
       await checkRefs(d, clean, app, `Invalid ${d.type} config: `);
@@ -299,7 +307,7 @@ export function createFlowService(deps: {
         }
       }
       if (flow) await store.saveDraft(app.id, flow.id, json, now);
-      const warnings = (await d.warnings?.(clean, ctxFor(app))) ?? [];
+      const warnings = (await d.warnings?.(clean, { ...ctxFor(app), input })) ?? [];
       return { ok: true, warnings, flowSlug: slug, created };
     },
 
@@ -308,7 +316,7 @@ export function createFlowService(deps: {
       const flow = await find(app, d, flowSlug);
       if (!flow) throw notFound(`No ${d.label.toLowerCase()} "${targetSlug(d, flowSlug)}" to publish: PUT a config first`);
       // Re-validate: the draft may predate a stricter schema (or reference data that changed).
-      const r = d.schema.safeParse(JSON.parse(flow.draft_json));
+      const r = d.schema.safeParse(readConfig(flow.draft_json));
       if (!r.success) {
         const issues = issuesFrom(r.error);
         throw new AppError(422, `draft is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, { issues });
@@ -357,7 +365,7 @@ export function createFlowService(deps: {
       const flow = await find(app, d, flowSlug);
       const v = flow ? await store.versionByNumber(app.id, flow.id, n) : undefined;
       if (!flow || !v) throw notFound('Version not found');
-      return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: JSON.parse(v.config_json) };
+      return { app, flow, versionNumber: v.version_number, publishedAt: v.published_at, config: readConfig(v.config_json) };
     },
 
     /** The draft config (wishlist preview tokens). */
@@ -365,7 +373,7 @@ export function createFlowService(deps: {
       const d = def(type);
       const flow = await find(app, d, flowSlug);
       if (!flow) throw notFound(`No ${d.label.toLowerCase()}`);
-      return { app, flow, config: JSON.parse(flow.draft_json) };
+      return { app, flow, config: readConfig(flow.draft_json) };
     },
   };
 }

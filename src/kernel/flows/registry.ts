@@ -23,6 +23,11 @@ export interface FlowContext {
   webUrl: string;
   /** The server's clock (warnings about dates: legal's future effective date). */
   clock: Clock;
+  /**
+   * The body as sent, before the schema normalised it (set for warnings on PUT and the editor's
+   * dry run): a type that accepts another client's shape warns about what it could not honour.
+   */
+  input?: unknown;
 }
 
 /** The public origins a hosted page may live on (config.ts). */

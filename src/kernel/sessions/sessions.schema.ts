@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { flowSlugSchema } from '../flows/flows.service.js';
 import { publicAppSlug } from '../../apps/apps.schema.js';
+import { clientLocale } from '../client-locale.js';
 
 const optional = (max: number, what: string) => z.string().max(max).nullish().describe(what);
 
@@ -15,7 +16,7 @@ export const startRequest = z.object({
   platform: z.string().min(1).max(20).describe('`ios` from the iOS SDK; `android`, `web` … from other clients.'),
   userId: optional(200, 'The app’s user id, kept for segmenting.'),
   anonymousId: optional(200, 'An install-scoped anonymous id.'),
-  locale: optional(35, 'e.g. `en_US`.'),
+  locale: clientLocale.nullish(),
   appVersion: optional(40, 'CFBundleShortVersionString.'),
   attributes: z
     .record(z.string().max(100), z.unknown())

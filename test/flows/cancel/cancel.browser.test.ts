@@ -99,7 +99,7 @@ describe('cancel page in Chromium', () => {
       ],
       ['feature', async (p) => pick(p, 'It’s missing a feature I need').then(() => button(p, 'See the roadmap').click()), 'type=open_feature&feature_id=roadmap%2F2026'],
       ['premium', async (p) => pick(p, 'Too many bugs').then(() => button(p, 'Try Premium').click()), 'type=open_premium&paywall_id=winback%20v2'],
-      ['external url (SDK session)', async (p) => pick(p, 'Switching to another app').then(() => button(p, 'Compare').click()), 'type=external_url&url=https%3A%2F%2Fexample.com%2Fcompare%3Fx%3D1%26y%3Da%20b%23top'],
+      ['external url (SDK session)', async (p) => pick(p, 'Switching to another app').then(() => button(p, 'Compare').click()), 'type=external_url&url=https%3A%2F%2Fexample.com%2Fcompare%3Fx%3D1%26y%3Da%2520b%23top'],
       ['return to app', async (p) => pick(p, 'Switching to another app').then(() => button(p, 'Stay').click()), 'type=return_to_app'],
     ];
     // A browser context per case, three at a time: Chromium opens one external-protocol link per

@@ -40,7 +40,7 @@ export const everyAction = (over: Record<string, unknown> = {}) => ({
     switching: {
       title: 'Compare first?',
       body: 'See how we stack up.',
-      primaryButton: { label: 'Compare', action: 'external_url', url: 'https://example.com/compare?x=1&y=a b#top' },
+      primaryButton: { label: 'Compare', action: 'external_url', url: 'https://example.com/compare?x=1&y=a%20b#top' },
       secondaryButton: { label: 'Stay', action: 'return_to_app' },
     },
     thanks_only: {

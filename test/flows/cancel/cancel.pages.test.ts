@@ -134,7 +134,7 @@ describeEachDb('cancel hosted page', (dialect) => {
       ['response:missing_feature:primary', 'open_support', {}, 'type=open_support&session_id=ID&topic=feature%20request&message=A%26B%20%3D%20C%20%231%20%C3%BCn%C3%AFcode'],
       ['response:missing_feature:secondary', 'open_feature', {}, 'type=open_feature&session_id=ID&feature_id=roadmap%2F2026'],
       ['response:bugs:primary', 'open_premium', {}, 'type=open_premium&session_id=ID&paywall_id=winback%20v2'],
-      ['response:switching:primary', 'external_url', {}, 'type=external_url&session_id=ID&url=https%3A%2F%2Fexample.com%2Fcompare%3Fx%3D1%26y%3Da%20b%23top'],
+      ['response:switching:primary', 'external_url', {}, 'type=external_url&session_id=ID&url=https%3A%2F%2Fexample.com%2Fcompare%3Fx%3D1%26y%3Da%2520b%23top'],
       ['response:switching:secondary', 'return_to_app', {}, 'type=return_to_app&session_id=ID'],
       ['thanks:return', 'return_to_app', {}, 'type=return_to_app&session_id=ID'],
     ];

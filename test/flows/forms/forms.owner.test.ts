@@ -235,8 +235,10 @@ describeEachDb('waitlist CSV ?columns=all', (dialect) => {
 
   const csv = (q: string) => t.app.inject({ method: 'GET', url: `/api/v1/apps/fields/waitlist/signups.csv${q}`, headers: { authorization: t.auth.authorization } });
 
-  it("keeps SPEC's header by default and adds the flow slug and every custom field with columns=all", async () => {
-    expect((await csv('')).body.split('\n')[0]).toBe('id,email,source,country,user_agent,createdAt');
+  // Issue #35: the default adds the custom fields (test/flows/waitlist/waitlist.csv.test.ts has the rules).
+  it("adds the custom fields by default, SPEC's header alone with columns=spec, and the flow slug too with columns=all", async () => {
+    expect((await csv('')).body.split('\n')[0]).toBe('id,email,source,country,user_agent,createdAt,company,field_email,beta,role');
+    expect((await csv('?columns=spec')).body.split('\n')[0]).toBe('id,email,source,country,user_agent,createdAt');
     const all = await csv('?columns=all');
     expect(all.statusCode).toBe(200);
     expect(all.body.split('\n')[0]).toBe('id,email,source,country,user_agent,createdAt,flowSlug,company,field_email,beta,role');

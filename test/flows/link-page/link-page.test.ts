@@ -138,7 +138,8 @@ describeEachDb('link page', (dialect) => {
     const r = await get('/p/unicode/go/1/l0');
     expect(r.statusCode).toBe(302);
     expect(r.headers.location).toBe('https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%A9');
-    expect((await stats('unicode')).links.find((l: { kind: string }) => l.kind === 'link')).toMatchObject({ url: 'https://例え.jp/パス?q=é', humans: 1 });
+    // Stored in that form too (#35: iOS 16 opens only ASCII URLs).
+    expect((await stats('unicode')).links.find((l: { kind: string }) => l.kind === 'link')).toMatchObject({ url: 'https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%C3%A9', humans: 1 });
   });
 
   it('links name their published version: an edit never sends an old copy’s click elsewhere', async () => {
