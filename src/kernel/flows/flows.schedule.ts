@@ -11,8 +11,9 @@ import { PublishClaimLost } from './flows.store.js';
  * Scheduled publish (#37 §2): `POST …/publish { at }` stores a time; a worker in every node looks
  * for due times every second and publishes the draft as it is then, through the same
  * `flows.publish` as a publish now (versions, warnings, the `flow.published` event). The node
- * that publishes takes the schedule with a compare-and-set in the publish transaction, so two
- * nodes make one version; the time is in the database, so a restart does not lose it.
+ * that publishes first leases the row, then takes it with a compare-and-set in the publish
+ * transaction, so two nodes make one version; the time is in the database, so a restart does not
+ * lose it.
  */
 
 /** How often a node looks for due schedules: a publish lands within about a second of its time. */
