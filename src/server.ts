@@ -15,6 +15,7 @@ import { systemClock, type Clock } from './kernel/clock.js';
 import { createEvents } from './kernel/events/events.js';
 import { eventWebhooks } from './kernel/events/openapi.js';
 import { createFlowService } from './kernel/flows/flows.service.js';
+import { optionalRequestBodies } from './kernel/openapi-bodies.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { FlowRegistry } from './kernel/flows/registry.js';
 import type { Capability, CapabilityModule, Kernel, RouteContext } from './kernel/module.js';
@@ -164,6 +165,7 @@ export async function buildServer(opts: BuildOptions): Promise<FastifyInstance &
       webhooks: eventWebhooks(services.events.catalog),
     },
     transform: jsonSchemaTransform,
+    transformObject: (d) => ('openapiObject' in d ? optionalRequestBodies(d.openapiObject, ops) : d.swaggerObject),
   });
   if (config.docs) {
     await app.register(swaggerUi, {

@@ -134,6 +134,7 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       link: !!livePreview(d) && !!previewOp(d),
       screens: screensOfText(d, text),
       live: env ? liveInfo(d, a, env, { webUrl: deps.webUrl, baseUrl: deps.baseUrl }) : undefined,
+      schedule: env ? { at: env.scheduledPublishAt, error: env.scheduleError } : undefined,
       ...(await formRefs(request, d, a, env, over.text !== undefined)),
     };
     return sendAdmin(reply, EditorPage(props), { status: over.status });
@@ -144,10 +145,11 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
 
   s.get(base, hide, async (request, reply) => {
     const d = typeOf((request.params as { type: string }).type);
-    const q = request.query as { saved?: string; published?: string; copied?: string; started?: string };
+    const q = request.query as { saved?: string; published?: string; copied?: string; started?: string; scheduled?: string; unscheduled?: string };
     const notice = q.started
       ? 'Your draft starts from the template. Change anything, preview it, then publish: nothing is live until you do.'
-      : q.published ? `Published as version ${Number(q.published)}.` : q.copied ? `Version ${Number(q.copied)} copied into the draft (not published yet).` : q.saved ? 'Draft saved.' : undefined;
+      : q.published ? `Published as version ${Number(q.published)}.` : q.copied ? `Version ${Number(q.copied)} copied into the draft (not published yet).` : q.saved ? 'Draft saved.'
+      : q.scheduled ? 'Publish scheduled: the draft is published as it is at that time.' : q.unscheduled ? 'Scheduled publish cancelled.' : undefined;
     return editor(request, reply, d, { notice });
   });
 
@@ -171,6 +173,30 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       if (!(e instanceof AppError) || e.status >= 500 || e.status === 404) throw e;
       return editor(request, reply, d, { text, error: e.message, issues: (e.extra.issues as Issue[]) ?? [], status: e.status });
     }
+  });
+
+  /** "Schedule…": the datetime-local value is a UTC time (the form says so); the operation checks it (422 at /at). */
+  s.post(`${base}/schedule`, hide, async (request, reply) => {
+    const d = typeOf((request.params as { type: string }).type);
+    const idOrSlug = (request.params as { app: string }).app;
+    const flowSlug = slugOf(d, request);
+    const local = str(request.body as Body, 'at');
+    const at = /^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?$/.test(local) ? `${local}${local.length === 16 ? ':00' : ''}Z` : local;
+    try {
+      await ops.call(request, 'POST', `${flowPath(d)}/publish`, { params: { idOrSlug }, query: query(d, flowSlug), body: { at } });
+    } catch (e) {
+      if (!(e instanceof AppError) || e.status !== 422) throw e;
+      return editor(request, reply, d, { error: `Not scheduled: ${e.message}`, issues: (e.extra.issues as Issue[]) ?? [], status: 422 });
+    }
+    return reply.redirect(editorUrl(idOrSlug, d, flowSlug, { scheduled: '1' }), 303);
+  });
+
+  s.post(`${base}/unschedule`, hide, async (request, reply) => {
+    const d = typeOf((request.params as { type: string }).type);
+    const idOrSlug = (request.params as { app: string }).app;
+    const flowSlug = slugOf(d, request);
+    await ops.call(request, 'DELETE', '/api/v1/apps/:idOrSlug/flows/:type/schedule', { params: { idOrSlug, type: d.type }, query: query(d, flowSlug) });
+    return reply.redirect(editorUrl(idOrSlug, d, flowSlug, { unscheduled: '1' }), 303);
   });
 
   /** Gallery: the chosen template becomes the draft (saved, not published), then the editor opens on it. */

@@ -3,6 +3,7 @@ import type { App } from '../apps/apps.schema.js';
 import type { Issue } from '../kernel/errors.js';
 import type { PreviewScreen, Warning } from '../kernel/flows/registry.js';
 import { LivePanel, type LiveInfo } from './admin.editor.live.js';
+import { SchedulePanel, type ScheduleView } from './admin.editor.schedule.js';
 import { Alert, Csrf, formatTime, Shell, type ShellProps } from './admin.views.js';
 
 type Owner = NonNullable<ShellProps['owner']>;
@@ -35,6 +36,8 @@ export interface EditorProps {
   /** The published config as JSON text, and its line diff to the saved draft (shown before publishing). */
   liveText?: string;
   pendingDiff?: Change[];
+  /** Its scheduled publish (admin.editor.schedule.tsx); undefined until the first save. */
+  schedule?: ScheduleView;
 }
 
 /** `/admin/apps/<app>/flows/<type>` plus `?flowSlug=` for a secondary. */
@@ -185,6 +188,7 @@ export function EditorPage(p: EditorProps) {
               Nothing to publish: the draft is the live v{p.status?.published}. Edit it to publish a new version.
             </p>
           </form>
+          {p.status ? <SchedulePanel schedule={p.schedule} csrf={p.owner.csrf} action={at} /> : null}
         </section>
         <section class="preview-pane" aria-labelledby="preview-h">
           <h2 id="preview-h">Preview</h2>

@@ -21,10 +21,11 @@ import { dashboardBoardsMigrations } from './migrations/dashboard-boards.js';
 import { dashboardLinksMigrations } from './migrations/dashboard-links.js';
 import { dashboardInboxMigrations } from './migrations/dashboard-inboxes.js';
 import { webhookMigrations } from './migrations/webhooks.js';
+import { flowScheduleMigrations } from './migrations/flow-schedule.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
- * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard, 0110+ privacy, 0120+ dashboard roll-ups, 0130+ app settings, 0140+ webhooks and notifications (room left between modules).
+ * 0001-0009 kernel, 0010+ forms, 0020+ wishlist, 0030+ links, 0040+ flow sessions, 0050+ onboarding, 0060+ referral, 0070+ app promotion, 0080+ crash reports and contact replies, 0090+ link page, 0100+ owner dashboard, 0110+ privacy, 0120+ dashboard roll-ups, 0130+ app settings, 0140+ webhooks and notifications, 0150+ scheduled publish (room left between modules).
  */
 const all: Record<string, Migration> = {
   ...kernelMigrations,
@@ -47,6 +48,7 @@ const all: Record<string, Migration> = {
   ...dashboardLinksMigrations,
   ...dashboardInboxMigrations,
   ...webhookMigrations,
+  ...flowScheduleMigrations,
 };
 
 /**

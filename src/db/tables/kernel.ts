@@ -72,4 +72,19 @@ export interface KernelTables {
   flows: FlowsTable;
   flow_versions: FlowVersionsTable;
   instance_settings: InstanceSettingsTable;
+  flow_schedules: FlowSchedulesTable;
+}
+
+/** A flow's scheduled publish (kernel/flows/flows.schedule.ts): pending while `publish_at` is set. */
+export interface FlowSchedulesTable {
+  flow_id: string;
+  app_id: string;
+  /** ISO-8601 UTC; null once fired or failed. */
+  publish_at: string | null;
+  /** When the owner asked. */
+  scheduled_at: string;
+  /** The lease of the node publishing it (ISO-8601 UTC); others skip the row until then. */
+  claimed_until: string | null;
+  /** Why the last scheduled publish did not happen: `{ at, failedAt, error, issues }`. */
+  error_json: string | null;
 }

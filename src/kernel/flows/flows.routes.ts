@@ -3,6 +3,7 @@ import { appParams } from '../../apps/apps.schema.js';
 import type { AppService } from '../../apps/apps.service.js';
 import { defineOp, type Operation } from '../operation.js';
 import { publishResponse } from './flows.events.js';
+import { SCHEDULE_NOTE, type FlowScheduler } from './flows.schedule.js';
 import { flowSlugSchema, ignoredFlowSlug, type FlowService } from './flows.service.js';
 import type { FlowTypeDef } from './registry.js';
 
@@ -28,9 +29,26 @@ const envelope = z
     published: z
       .object({ versionNumber: z.number().int(), publishedAt: z.string(), config: z.record(z.string(), z.unknown()) })
       .nullable(),
+    scheduledPublishAt: z.string().nullable().describe('When the draft is to be published (`POST …/publish { at }`), or null.'),
+    scheduleError: z
+      .object({ at: z.string(), failedAt: z.string(), error: z.string(), issues: z.array(z.object({ path: z.string(), message: z.string() })) })
+      .nullable()
+      .describe('Why the last scheduled publish did not happen (its draft would not publish then); null once the flow is scheduled again or published.'),
     publicUrl: z.string().nullable().describe('The hosted page (served once published); null for types without one.'),
   })
   .catchall(z.unknown());
+
+const publishBody = z.object({
+  at: z.iso
+    .datetime({ offset: true, message: 'must be an ISO-8601 date-time with a time zone (Z or ±hh:mm)' })
+    .optional()
+    .describe('Publish at this time instead of now (within 366 days). Omitted: publish now.'),
+});
+
+const scheduledResponse = z.object({
+  scheduled: z.object({ at: z.string().describe('The time, in UTC.'), flowSlug: z.string() }),
+  note: z.string().describe('What is published then: the draft as it is at that time.'),
+});
 
 const flowSlugQuery = (d: FlowTypeDef) =>
   z.object({
@@ -42,7 +60,7 @@ const flowSlugQuery = (d: FlowTypeDef) =>
   });
 
 /** GET / PUT / publish for every registered flow type, generated from the registry. */
-export function flowOperations(apps: AppService, flows: FlowService): Operation[] {
+export function flowOperations(apps: AppService, flows: FlowService, schedules: FlowScheduler): Operation[] {
   const ops: Operation[] = [
     defineOp({
       id: 'listFlows',
@@ -119,6 +137,28 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
         return { templates: flows.templates({ accountApps: await apps.list(ctx.accountId), app }, query.type) };
       },
     }),
+    // One operation for every type (one MCP tool, not one per type): `type` as `?type=` of listFlows takes it.
+    defineOp({
+      id: 'cancelScheduledPublish',
+      mcp: 'cancel_scheduled_publish',
+      method: 'DELETE',
+      path: '/api/v1/apps/:idOrSlug/flows/:type/schedule',
+      auth: 'owner',
+      tags: ['Flows'],
+      summary: 'Cancel a flow’s scheduled publish',
+      description: 'Answers 204, or 404 when the flow has no scheduled publish. The draft stays as it is.',
+      params: appParams.extend({
+        type: z.string().min(1).max(40).describe('The flow type (`cancel`, `app_promotion`), its legacy name or its URL segment (`app-promotion`).'),
+      }),
+      query: z.object({ flowSlug: z.string().max(200).optional().describe('A secondary flow of a multi-instance type; omitted = the primary.') }),
+      status: 204,
+      errors: [404],
+      handler: async ({ params, query }, ctx) => {
+        const app = await apps.resolve(ctx.accountId, params.idOrSlug);
+        await schedules.cancel(app, params.type, query.flowSlug);
+        return undefined;
+      },
+    }),
   ];
 
   for (const d of flows.registry.types()) {
@@ -173,14 +213,19 @@ export function flowOperations(apps: AppService, flows: FlowService): Operation[
           path: `${base}/publish`,
           auth: 'owner',
           tags: ['Flows'],
-          summary: `Publish the ${d.label.toLowerCase()} draft as the next version`,
-          description: 'No body. Published versions are immutable; the version number increments on every publish.',
+          summary: `Publish the ${d.label.toLowerCase()} draft as the next version, now or at a time`,
+          description: `No body (or \`{}\`): publish now (200). Published versions are immutable; the version number increments on every publish. With \`{ "at": "<ISO-8601>" }\`: 202 \`{ scheduled: { at } }\`, and the draft is published within seconds of that time. ${SCHEDULE_NOTE} \`at\` in the past or more than 366 days ahead is a 422 at \`/at\`; a draft that would not publish then is not published, and the flow shows why (\`scheduleError\`).`,
           params: appParams,
           query: flowSlugQuery(d),
-          response: publishResponse,
+          body: publishBody,
+          bodyOptional: true,
+          status: 202,
+          statusOf: (r: object) => ('scheduled' in r ? 202 : 200),
+          response: z.union([publishResponse, scheduledResponse]),
           errors: [404, 422],
-          handler: async ({ params, query }, ctx) => {
+          handler: async ({ params, query, body }, ctx) => {
             const app = await apps.resolve(ctx.accountId, params.idOrSlug);
+            if (body?.at !== undefined) return schedules.schedule(app, d.type, query.flowSlug, body.at);
             return flows.publish(app, d.type, query.flowSlug);
           },
         }),

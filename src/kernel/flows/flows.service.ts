@@ -12,6 +12,9 @@ import { newId } from '../ids.js';
 import { memoize } from '../memoize.js';
 import type { FlowContext, FlowRegistry, FlowTypeDef, PublicUrls, TemplateContext, Warning } from './registry.js';
 import type { FlowRow, FlowStore } from './flows.store.js';
+import { forgetScheduleError, parseScheduleError, type ScheduleError } from './flows.schedule.store.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/types.js';
 
 /**
  * flowSlug on single-instance types: host apps may pass any label (WIRE F.10); it is accepted
@@ -38,6 +41,10 @@ export interface FlowEnvelope {
   };
   draft: { versionNumber: number; updatedAt: string; config: Record<string, unknown> };
   published: { versionNumber: number; publishedAt: string; config: Record<string, unknown> } | null;
+  /** When the draft is to be published (flows.schedule.ts), or null. */
+  scheduledPublishAt: string | null;
+  /** Why the last scheduled publish did not happen; cleared by a new schedule or a publish. */
+  scheduleError: ScheduleError | null;
   [extra: string]: unknown;
 }
 
@@ -172,6 +179,7 @@ export function createFlowService(deps: {
     const published = version
       ? { versionNumber: version.version_number, publishedAt: version.published_at, config: readConfig(version.config_json) }
       : null;
+    const schedule = await store.schedule(flow.id);
     return {
       flow: {
         id: flow.id,
@@ -185,9 +193,25 @@ export function createFlowService(deps: {
       },
       draft: { versionNumber: flow.published_version_number + 1, updatedAt: flow.draft_updated_at, config: readConfig(flow.draft_json) },
       published,
+      scheduledPublishAt: schedule?.publish_at ?? null,
+      scheduleError: parseScheduleError(schedule?.error_json ?? null),
       publicUrl: publicUrlOf(d, app, flow.slug),
       ...(d.extras?.({ ...ctxFor(app), flowSlug: flow.slug, versionNumber: published?.versionNumber ?? null }) ?? {}),
     };
+  }
+
+  /** The flow and its draft, checked as a publish checks them: 404 without a flow, 422 when the draft would not publish. */
+  async function publishable(app: AppRow, d: FlowTypeDef, flowSlug?: string) {
+    const flow = await find(app, d, flowSlug);
+    if (!flow) throw notFound(`No ${d.label.toLowerCase()} "${targetSlug(d, flowSlug)}" to publish: PUT a config first`);
+    // Re-validate: the draft may predate a stricter schema (or reference data that changed).
+    const r = d.schema.safeParse(readConfig(flow.draft_json));
+    if (!r.success) {
+      const issues = issuesFrom(r.error);
+      throw new AppError(422, `draft is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, { issues });
+    }
+    await checkRefs(d, r.data, app, 'draft is invalid: ');
+    return { flow, config: r.data };
   }
 
   // Published versions never change: a version's config is kept once read (sessions pin one).
@@ -311,19 +335,19 @@ export function createFlowService(deps: {
       return { ok: true, warnings, flowSlug: slug, created };
     },
 
-    async publish(app: AppRow, type: string, flowSlug?: string) {
+    /** The flow whose draft a publish would freeze, if that draft publishes (404 / 422 as publish answers); scheduling checks it. */
+    publishable: async (app: AppRow, type: string, flowSlug?: string) => (await publishable(app, def(type), flowSlug)).flow,
+
+    /**
+     * Freezes the draft as the next version. `claim` runs first in the publish transaction: a
+     * scheduled publish takes its schedule there (flows.schedule.ts) and, when another node took
+     * it, nothing is written (PublishClaimLost). Any other publish settles a failed schedule.
+     */
+    async publish(app: AppRow, type: string, flowSlug?: string, claim?: (trx: Kysely<Database>) => Promise<boolean>) {
       const d = def(type);
-      const flow = await find(app, d, flowSlug);
-      if (!flow) throw notFound(`No ${d.label.toLowerCase()} "${targetSlug(d, flowSlug)}" to publish: PUT a config first`);
-      // Re-validate: the draft may predate a stricter schema (or reference data that changed).
-      const r = d.schema.safeParse(readConfig(flow.draft_json));
-      if (!r.success) {
-        const issues = issuesFrom(r.error);
-        throw new AppError(422, `draft is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, { issues });
-      }
-      await checkRefs(d, r.data, app, 'draft is invalid: ');
+      const { flow, config: valid } = await publishable(app, d, flowSlug);
       const now = clock.now();
-      let config: any = { ...(r.data as object), type: d.type };
+      let config: any = { ...(valid as object), type: d.type };
       const versionId = newId();
       const nextNumber = flow.published_version_number + 1;
       if (d.beforePublish) config = await d.beforePublish(config, { ...ctxFor(app), now, versionNumber: nextNumber });
@@ -342,7 +366,7 @@ export function createFlowService(deps: {
         events && (await events.listensFresh(app.id, FLOW_PUBLISHED))
           ? (n: number) => events.event(app.id, FLOW_PUBLISHED, (): FlowPublished => ({ app: app.slug, type: d.type, flow: { slug: flow.slug, version: n }, ...answer(n) }), now.toISOString())
           : undefined;
-      const version = await store.publish(app.id, flow.id, versionId, JSON.stringify(config), now.toISOString(), event);
+      const version = await store.publish(app.id, flow.id, versionId, JSON.stringify(config), now.toISOString(), event, claim ?? ((trx) => forgetScheduleError(trx, flow.id).then(() => true)));
       // This node serves the new version at once; other nodes within PUBLIC_CACHE_MS.
       publicFlow.forget(publicKey(app.slug, d.type, flow.slug));
       if (flow.slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));

@@ -1,10 +1,17 @@
-import type { Selectable } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
-import type { FlowsTable, FlowVersionsTable } from '../../db/types.js';
+import type { Database, FlowsTable, FlowVersionsTable } from '../../db/types.js';
 import { writeOutbox, type OutboxEvent } from '../events/outbox.js';
 
 export type FlowRow = Selectable<FlowsTable>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;
+
+/** A publish whose claim was taken by someone else (another node fired the schedule, or it changed). */
+export class PublishClaimLost extends Error {
+  constructor() {
+    super('publish claim lost');
+  }
+}
 
 /** Every function takes the app id first: flows are never looked up outside their app. */
 export function createFlowStore(db: Db) {
@@ -52,6 +59,10 @@ export function createFlowStore(db: Db) {
         .orderBy('v.version_number', 'desc')
         .execute();
     },
+    /** Its scheduled publish, or the last one's failure (flows.schedule.store.ts). */
+    schedule(flowId: string) {
+      return db.selectFrom('flow_schedules').select(['publish_at', 'error_json']).where('flow_id', '=', flowId).executeTakeFirst();
+    },
     insert(row: FlowRow) {
       return db.insertInto('flows').values(row).execute();
     },
@@ -66,10 +77,13 @@ export function createFlowStore(db: Db) {
     /**
      * Freezes a config as the next version. The version number comes from an atomic
      * increment on the flow row, so two concurrent publishes get distinct numbers. `event` makes
-     * the outbox event of the number drawn, written in the same transaction.
+     * the outbox event of the number drawn, written in the same transaction. `claim` runs first in
+     * that transaction (a scheduled publish takes its schedule, flows.schedule.store.ts); when it
+     * answers false nothing is written and PublishClaimLost is thrown.
      */
-    async publish(appId: string, flowId: string, versionId: string, configJson: string, now: string, event?: (versionNumber: number) => OutboxEvent | null) {
+    async publish(appId: string, flowId: string, versionId: string, configJson: string, now: string, event?: (versionNumber: number) => OutboxEvent | null, claim?: (trx: Kysely<Database>) => Promise<boolean>) {
       return db.transaction().execute(async (trx) => {
+        if (claim && !(await claim(trx))) throw new PublishClaimLost();
         const bumped = await trx
           .updateTable('flows')
           .set((eb) => ({ published_version_number: eb('published_version_number', '+', 1), updated_at: now }))
