@@ -21,6 +21,7 @@ import { dashboardBoardsMigrations } from './migrations/dashboard-boards.js';
 import { dashboardLinksMigrations } from './migrations/dashboard-links.js';
 import { dashboardInboxMigrations } from './migrations/dashboard-inboxes.js';
 import { webhookMigrations } from './migrations/webhooks.js';
+import { experimentMigrations } from './migrations/experiments.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
@@ -47,6 +48,7 @@ const all: Record<string, Migration> = {
   ...dashboardLinksMigrations,
   ...dashboardInboxMigrations,
   ...webhookMigrations,
+  ...experimentMigrations,
 };
 
 /**

@@ -192,6 +192,12 @@ export function createFlowService(deps: {
 
   // Published versions never change: a version's config is kept once read (sessions pin one).
   const versions = new Map<string, Promise<{ versionNumber: number; config: Record<string, unknown> } | undefined>>();
+  // Checks a capability registers to refuse a plain publish (experiments: 409 while one runs on the flow).
+  const publishGuards: ((app: AppRow, flow: FlowRow) => Promise<void>)[] = [];
+  const forgetPublic = (app: AppRow, d: FlowTypeDef, slug: string) => {
+    publicFlow.forget(publicKey(app.slug, d.type, slug));
+    if (slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
+  };
   // Configs with the app's default language merged in, per cached config object and language (withAppLocale below).
   const localized = new WeakMap<object, Map<string, unknown>>();
 
@@ -322,6 +328,7 @@ export function createFlowService(deps: {
         throw new AppError(422, `draft is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, { issues });
       }
       await checkRefs(d, r.data, app, 'draft is invalid: ');
+      for (const guard of publishGuards) await guard(app, flow);
       const now = clock.now();
       let config: any = { ...(r.data as object), type: d.type };
       const versionId = newId();
@@ -347,6 +354,22 @@ export function createFlowService(deps: {
       publicFlow.forget(publicKey(app.slug, d.type, flow.slug));
       if (flow.slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
       return answer(version);
+    },
+
+    /** Registers a check run before every publish (it throws to refuse, e.g. a 409). */
+    guardPublish(fn: (app: AppRow, flow: FlowRow) => Promise<void>) {
+      publishGuards.push(fn);
+    },
+
+    /** Serves an existing published version to everyone (an experiment's winner): no new version, no event. */
+    async makeCurrent(app: AppRow, type: string, n: number, flowSlug?: string) {
+      const d = def(type);
+      const flow = await find(app, d, flowSlug);
+      const v = flow ? await store.versionByNumber(app.id, flow.id, n) : undefined;
+      if (!flow || !v) throw notFound('Version not found');
+      await store.setCurrent(app.id, flow.id, v.id, clock.now().toISOString());
+      forgetPublic(app, d, flow.slug);
+      return { flowId: flow.id, versionId: v.id, versionNumber: n };
     },
 
     /** What public pages and the public API serve: the published version, or 404. */

@@ -52,6 +52,10 @@ export function createFlowStore(db: Db) {
         .orderBy('v.version_number', 'desc')
         .execute();
     },
+    /** Points the flow at one of its existing published versions (an experiment stopped with a winner): no new version. */
+    async setCurrent(appId: string, flowId: string, versionId: string, now: string) {
+      await db.updateTable('flows').set({ current_version_id: versionId, updated_at: now }).where('app_id', '=', appId).where('id', '=', flowId).execute();
+    },
     insert(row: FlowRow) {
       return db.insertInto('flows').values(row).execute();
     },
