@@ -32,10 +32,14 @@ export const createExperiment = z.object({
     .min(2)
     .max(4)
     .superRefine((vs, ctx) => {
-      const seen = new Set<string>();
+      const keys = new Set<string>();
+      // One version per variant: a session's pinned version tells which variant it converts for.
+      const versions = new Set<number>();
       vs.forEach((v, i) => {
-        if (seen.has(v.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `duplicate variant key "${v.key}"` });
-        seen.add(v.key);
+        if (keys.has(v.key)) ctx.addIssue({ code: 'custom', path: [i, 'key'], message: `duplicate variant key "${v.key}"` });
+        if (versions.has(v.versionNumber)) ctx.addIssue({ code: 'custom', path: [i, 'versionNumber'], message: `version ${v.versionNumber} is already another variant's` });
+        keys.add(v.key);
+        versions.add(v.versionNumber);
       });
     }),
 });

@@ -24,7 +24,7 @@ export function toExperiment(r: ExperimentRow): Experiment {
 }
 
 /** Owner side of experiments: create (checked against the flow's published versions), list, results, stop. */
-export function createExperimentService(deps: { db: DbHandle; clock: Clock; flows: FlowService }) {
+export function createExperimentService(deps: { db: DbHandle; clock: Clock; flows: FlowService; changed?: (flowId: string) => void }) {
   const { flows, clock } = deps;
   const store = createExperimentStore(deps.db.db);
 
@@ -112,6 +112,7 @@ export function createExperimentService(deps: { db: DbHandle; clock: Clock; flow
         if (isUniqueViolation(e)) throw conflict('Another experiment already runs on this flow: stop it first');
         throw e;
       }
+      deps.changed?.(f.flowId);
       return { experiment: toExperiment(row) };
     },
 
@@ -132,6 +133,7 @@ export function createExperimentService(deps: { db: DbHandle; clock: Clock; flow
       const won = winner === undefined ? undefined : e.variants.find((v) => v.key === winner);
       if (winner !== undefined && !won) throw unprocessable(`No variant "${winner}"`, [{ path: '/winner', message: `one of: ${e.variants.map((v) => v.key).join(', ')}` }]);
       if (!(await store.stop(app.id, id, winner ?? null, clock.now().toISOString()))) throw conflict('This experiment is already stopped');
+      deps.changed?.(f.flowId);
       if (won) await flows.makeCurrent(app, f.type, won.versionNumber, flowSlug);
       return results(app, toExperiment((await store.get(app.id, f.flowId, id))!));
     },

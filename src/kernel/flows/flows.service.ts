@@ -12,6 +12,7 @@ import { newId } from '../ids.js';
 import { memoize } from '../memoize.js';
 import type { FlowContext, FlowRegistry, FlowTypeDef, PublicUrls, TemplateContext, Warning } from './registry.js';
 import type { FlowRow, FlowStore } from './flows.store.js';
+import type { VariantPicker, VersionPick, Who } from './variants.js';
 
 /**
  * flowSlug on single-instance types: host apps may pass any label (WIRE F.10); it is accepted
@@ -194,6 +195,7 @@ export function createFlowService(deps: {
   const versions = new Map<string, Promise<{ versionNumber: number; config: Record<string, unknown> } | undefined>>();
   // Checks a capability registers to refuse a plain publish (experiments: 409 while one runs on the flow).
   const publishGuards: ((app: AppRow, flow: FlowRow) => Promise<void>)[] = [];
+  let picker: VariantPicker | undefined;
   const forgetPublic = (app: AppRow, d: FlowTypeDef, slug: string) => {
     publicFlow.forget(publicKey(app.slug, d.type, slug));
     if (slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
@@ -355,6 +357,15 @@ export function createFlowService(deps: {
       if (flow.slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
       return answer(version);
     },
+
+    /** Registers who picks a person's version while an experiment runs (kernel/flows/variants.ts). */
+    setVariantPicker(p: VariantPicker) {
+      picker = p;
+    },
+    /** The version this person is served of a published flow, when not its current one. */
+    pickVersion: (p: PublishedFlow, who: Who): Promise<VersionPick | null> => (picker ? picker.pick({ appId: p.app.id, flowId: p.flow.id, type: p.flow.type }, who) : Promise.resolve(null)),
+    /** The experiment counter a conversion of a session pinned to this version adds to, if any. */
+    conversionMetric: (flowId: string, versionNumber: number, startedAt: string) => (picker ? picker.converted(flowId, versionNumber, startedAt) : Promise.resolve(null)),
 
     /** Registers a check run before every publish (it throws to refuse, e.g. a 409). */
     guardPublish(fn: (app: AppRow, flow: FlowRow) => Promise<void>) {

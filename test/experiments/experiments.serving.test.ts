@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildServer } from '../../src/server.js';
+import { describeEachDb, testApp, type TestApp } from '../helpers.js';
+import { everyAction } from '../flows/cancel/cancel.pages.fixtures.js';
+
+const json = { 'content-type': 'application/json' };
+const form = { 'content-type': 'application/x-www-form-urlencoded' };
+type Server = Awaited<ReturnType<typeof buildServer>>;
+
+/**
+ * The real public API: sessions started by the SDK call land on the person's variant (sticky on
+ * two servers over one database and after a restart), and the experiment's exposures and
+ * conversions equal the sessions started and the saves made.
+ */
+describeEachDb('experiments: serving cancel sessions', (dialect) => {
+  let t: TestApp;
+  let slug: string;
+  let id: string;
+  const extra: Server[] = [];
+  const owner = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) =>
+    t.app.inject({ method, url: `/api/v1/apps/${slug}${url}`, headers: payload === undefined ? { authorization: t.auth.authorization } : t.auth, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const node = async () => {
+    const s = await buildServer({ config: t.config, db: t.db, logger: false });
+    await s.ready();
+    extra.push(s);
+    return s;
+  };
+  const start = async (server: Server, who: Record<string, unknown>) => {
+    const r = await server.inject({ method: 'POST', url: '/api/public/sessions', headers: json, payload: JSON.stringify({ appSlug: slug, platform: 'ios', ...who }) });
+    expect(r.statusCode, r.body).toBe(201);
+    const b = r.json();
+    const row = await t.db.db.selectFrom('flow_sessions').select('version_number').where('id', '=', b.sessionId).executeTakeFirstOrThrow();
+    return { ...b, action: new URL(b.flowUrl).pathname, version: row.version_number } as { sessionId: string; token: string; action: string; version: number };
+  };
+
+  beforeAll(async () => {
+    t = await testApp(dialect, { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    slug = (await t.createApp({ name: 'Serve Exp', deepLinkScheme: 'myapp' })).slug;
+    for (const title of ['Version one', 'Version two', 'Version three']) {
+      expect((await owner('PUT', '/flows/cancel', everyAction({ intro: { ...everyAction().intro, title } }))).statusCode).toBeLessThan(300);
+      expect((await owner('POST', '/flows/cancel/publish')).statusCode).toBe(200);
+    }
+    const r = await owner('POST', '/flows/cancel/experiments', { name: '50/50', variants: [{ key: 'one', versionNumber: 1, weight: 1 }, { key: 'two', versionNumber: 2, weight: 1 }] });
+    expect(r.statusCode, r.body).toBe(201);
+    id = r.json().experiment.id;
+  });
+  afterAll(async () => {
+    for (const s of extra) await s.close();
+    await t.close();
+  });
+
+  it('sessions start on the variants (never the current version 3), sticky per user on two nodes and after a restart; pages show the pinned version', async () => {
+    const b = await node();
+    const seen = new Map<string, number>();
+    for (let i = 0; i < 40; i++) {
+      const s = await start(t.app, { userId: `user-${i}` });
+      expect([1, 2]).toContain(s.version);
+      seen.set(`user-${i}`, s.version);
+      expect((await start(b, { userId: `user-${i}` })).version).toBe(s.version);
+    }
+    expect(new Set(seen.values()).size).toBe(2);
+    // anonymousId when there is no userId
+    const anon = await start(t.app, { anonymousId: 'anon-1' });
+    expect((await start(b, { anonymousId: 'anon-1' })).version).toBe(anon.version);
+    // A restart: a fresh server (no cache) assigns the same.
+    await b.close();
+    extra.splice(extra.indexOf(b), 1);
+    const c = await node();
+    for (const [user, v] of seen) expect((await start(c, { userId: user })).version).toBe(v);
+    // The page serves the pinned version's config.
+    const s = await start(t.app, { userId: 'user-0' });
+    const page = await t.app.inject({ method: 'GET', url: `${s.action}?t=${s.token}`, headers: { 'user-agent': 'Mozilla/5.0 (Macintosh) AppleWebKit/537.36 Chrome/120 Safari/537.36' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(s.version === 1 ? 'Version one' : 'Version two');
+  });
+
+  it('exposures and conversions equal the sessions started and the saves made, per variant', async () => {
+    const before = (await owner('GET', `/flows/cancel/experiments/${id}`)).json().results as { key: string; exposures: number; conversions: number }[];
+    const want = new Map(before.map((r) => [r.key, { exposures: r.exposures, conversions: r.conversions }]));
+    for (let i = 0; i < 30; i++) {
+      const s = await start(t.app, { userId: `count-${i}` });
+      const key = s.version === 1 ? 'one' : 'two';
+      want.get(key)!.exposures++;
+      // Every third saves (return_to_app); others cancel; a repeat of the exit counts once.
+      const b = i % 3 === 0 ? 'intro:secondary' : 'escape';
+      for (let k = 0; k < 2; k++) await t.app.inject({ method: 'POST', url: s.action, headers: form, payload: new URLSearchParams({ t: s.token, b }).toString() });
+      if (i % 3 === 0) want.get(key)!.conversions++;
+    }
+    const after = (await owner('GET', `/flows/cancel/experiments/${id}`)).json();
+    for (const r of after.results) expect({ key: r.key, exposures: r.exposures, conversions: r.conversions }).toEqual({ key: r.key, ...want.get(r.key) });
+    const rows = await t.db.db.selectFrom('flow_sessions').select(({ fn }) => fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(after.results.reduce((s: number, r: { exposures: number }) => s + r.exposures, 0)).toBe(Number(rows.n));
+  });
+
+  it('after a stop, sessions start on the current version again (this node at once)', async () => {
+    expect((await owner('POST', `/flows/cancel/experiments/${id}/stop`)).statusCode).toBe(200);
+    expect((await start(t.app, { userId: 'user-1' })).version).toBe(3);
+  });
+});
