@@ -2,6 +2,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildServer } from '../../src/server.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 import { everyAction } from '../flows/cancel/cancel.pages.fixtures.js';
+import { putAndPublish } from '../flows/forms/forms.fixtures.js';
+import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
 
 const json = { 'content-type': 'application/json' };
 const form = { 'content-type': 'application/x-www-form-urlencoded' };
@@ -95,5 +97,42 @@ describeEachDb('experiments: serving cancel sessions', (dialect) => {
   it('after a stop, sessions start on the current version again (this node at once)', async () => {
     expect((await owner('POST', `/flows/cancel/experiments/${id}/stop`)).statusCode).toBe(200);
     expect((await start(t.app, { userId: 'user-1' })).version).toBe(3);
+  });
+});
+
+describeEachDb('experiments: serving onboarding sessions', (dialect) => {
+  let t: TestApp;
+  const json = { 'content-type': 'application/json', accept: 'application/json' };
+  beforeAll(async () => {
+    t = await testApp(dialect, { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    await t.createApp({ name: 'Sleepy', slug: 'sleepy', deepLinkScheme: 'sleepy' });
+    await putAndPublish(t, 'sleepy', 'onboarding', goodOnboarding());
+    await putAndPublish(t, 'sleepy', 'onboarding', goodOnboarding());
+  });
+  afterAll(() => t.close());
+
+  it('exposed at session start, converted on completion, per variant, from the public API', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/sleepy/flows/onboarding/experiments',
+      headers: t.auth,
+      payload: { name: 'Funnel', variants: [{ key: 'v1', versionNumber: 1, weight: 1 }, { key: 'v2', versionNumber: 2, weight: 1 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().experiment.id;
+    const want = { v1: { exposures: 0, conversions: 0 }, v2: { exposures: 0, conversions: 0 } };
+    for (let i = 0; i < 16; i++) {
+      const b = (await t.app.inject({ method: 'POST', url: '/api/public/onboarding/sessions', headers: json, payload: JSON.stringify({ appSlug: 'sleepy', platform: 'ios', anonymousId: `anon-${i}` }) })).json();
+      const row = await t.db.db.selectFrom('flow_sessions').select('version_number').where('id', '=', b.sessionId).executeTakeFirstOrThrow();
+      const key = row.version_number === 1 ? 'v1' : 'v2';
+      want[key].exposures++;
+      if (i % 2) continue;
+      const done = await t.app.inject({ method: 'POST', url: '/api/public/onboarding/complete', headers: json, payload: JSON.stringify({ appSlug: 'sleepy', sessionId: b.sessionId, token: b.token, answers: { goal: 'wake_rested' } }) });
+      expect(done.statusCode, done.body).toBe(201);
+      want[key].conversions++;
+    }
+    const res = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/sleepy/flows/onboarding/experiments/${id}`, headers: t.auth })).json();
+    expect(Object.fromEntries(res.results.map((r: { key: string; exposures: number; conversions: number }) => [r.key, { exposures: r.exposures, conversions: r.conversions }]))).toEqual(want);
+    expect(want.v1.exposures * want.v2.exposures).toBeGreaterThan(0);
   });
 });
