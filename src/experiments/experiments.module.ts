@@ -9,7 +9,7 @@ export const experimentsModule = defineModule({
   name: 'experiments',
   create(k) {
     // Serving: sessions of a flow with a running experiment start on the person's variant (kernel/flows/variants.ts).
-    const serving = createExperimentPicker(k.db.db);
+    const serving = createExperimentPicker(k.db, k.clock);
     k.flows.setVariantPicker(serving.picker);
     const experiments = createExperimentService({ db: k.db, clock: k.clock, flows: k.flows, changed: serving.forget });
     // While an experiment runs, a plain publish would change what one variant serves mid-test.

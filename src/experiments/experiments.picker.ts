@@ -1,4 +1,9 @@
-import type { Db } from '../db/index.js';
+import { createHash } from 'node:crypto';
+import type { Selectable } from 'kysely';
+import { hotInsert } from '../db/hot-insert.js';
+import type { DbHandle } from '../db/index.js';
+import type { ExperimentVisitorsTable } from '../db/types.js';
+import type { Clock } from '../kernel/clock.js';
 import type { VariantPicker, Who } from '../kernel/flows/variants.js';
 import { memoize } from '../kernel/memoize.js';
 import { assign, unitOf } from './experiments.assign.js';
@@ -19,7 +24,12 @@ interface Running {
  * for RUNNING_CACHE_MS (sessions start on hot paths; one read a second per flow at most), and the
  * variant of a person by the deterministic hash (experiments.assign.ts).
  */
-export function createExperimentPicker(db: Db) {
+export function createExperimentPicker(handle: DbHandle, clock: Clock) {
+  const { db } = handle;
+  // A distinct person's exposure: stored once per (experiment, unit); the counter is added with the row.
+  const insertVisitor = hotInsert<Selectable<ExperimentVisitorsTable>>(handle, 'experiment_visitors', ['experiment_id', 'unit', 'app_id', 'variant_key', 'created_at'], ['experiment_id', 'unit'], {
+    rollup: (r) => exposedMetric(r.experiment_id, r.variant_key),
+  });
   const running = memoize(
     async (flowId: string): Promise<Running | null> => {
       const e = await db.selectFrom('experiments').select(['id', 'started_at', 'variants_json']).where('flow_id', '=', flowId).where('status', '=', 'running').executeTakeFirst();
@@ -46,7 +56,15 @@ export function createExperimentPicker(db: Db) {
       const unit = unitOf(who);
       if (!e || !unit || e.variants.length < 2) return null;
       const v = assign(e.id, unit, e.variants);
-      return { versionId: v.versionId, versionNumber: v.versionNumber, exposed: exposedMetric(e.id, v.key) };
+      return { versionId: v.versionId, versionNumber: v.versionNumber, exposed: exposedMetric(e.id, v.key), converted: convertedMetric(e.id, v.key) };
+    },
+    async exposeOnce(appId, flowId, who) {
+      const e = await running(flowId);
+      const unit = unitOf(who);
+      if (!e || !unit || e.variants.length < 2) return;
+      const v = assign(e.id, unit, e.variants);
+      // The unit hashed: the table keeps no user id, anonymous id or cookie.
+      await insertVisitor({ experiment_id: e.id, unit: createHash('sha256').update(unit).digest('base64url'), app_id: appId, variant_key: v.key, created_at: clock.now().toISOString() });
     },
     async converted(flowId, versionNumber, startedAt) {
       const e = await running(flowId);

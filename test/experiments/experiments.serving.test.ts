@@ -136,3 +136,46 @@ describeEachDb('experiments: serving onboarding sessions', (dialect) => {
     expect(want.v1.exposures * want.v2.exposures).toBeGreaterThan(0);
   });
 });
+
+describeEachDb('experiments: serving the waitlist page', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await testApp(dialect, { env: { PUBLIC_RATE_LIMIT: '100000' } });
+    await t.createApp({ name: 'Soon', slug: 'soon' });
+    const tpl = (await t.app.inject({ method: 'GET', url: '/api/v1/flow-templates?type=waitlist', headers: t.auth })).json().templates[0].config;
+    for (const title of ['Version one', 'Version two']) await putAndPublish(t, 'soon', 'waitlist', { ...tpl, intro: { ...tpl.intro, title } });
+  });
+  afterAll(() => t.close());
+
+  it('a visitor cookie keeps each browser on its variant; exposures count distinct visitors, conversions their signups', async () => {
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/apps/soon/flows/waitlist/experiments',
+      headers: t.auth,
+      payload: { name: 'Headline', variants: [{ key: 'one', versionNumber: 1, weight: 1 }, { key: 'two', versionNumber: 2, weight: 1 }] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().experiment.id;
+    const want = { one: { exposures: 0, conversions: 0 }, two: { exposures: 0, conversions: 0 } };
+    for (let i = 0; i < 20; i++) {
+      const first = await t.app.inject({ method: 'GET', url: '/waitlist/soon', remoteAddress: '203.0.113.9' });
+      expect(first.statusCode).toBe(200);
+      const cookie = /^(af_vid=[A-Za-z0-9]+);/.exec(String(first.headers['set-cookie']))?.[1];
+      expect(cookie).toBeDefined();
+      const key = first.body.includes('Version one') ? 'one' : 'two';
+      expect(first.body).toContain(key === 'one' ? 'Version one' : 'Version two');
+      want[key].exposures++;
+      // The same browser again: the same variant, no new cookie, not counted twice.
+      const again = await t.app.inject({ method: 'GET', url: '/waitlist/soon', remoteAddress: '203.0.113.9', headers: { cookie } });
+      expect(again.body).toContain(key === 'one' ? 'Version one' : 'Version two');
+      expect(again.headers['set-cookie']).toBeUndefined();
+      if (i % 2) continue;
+      const signup = await t.app.inject({ method: 'POST', url: '/api/public/waitlist', remoteAddress: '203.0.113.9', headers: { cookie, 'content-type': 'application/json' }, payload: JSON.stringify({ appSlug: 'soon', email: `p${i}@example.com` }) });
+      expect(signup.statusCode, signup.body).toBeLessThan(300);
+      want[key].conversions++;
+    }
+    const res = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/soon/flows/waitlist/experiments/${id}`, headers: t.auth })).json();
+    expect(Object.fromEntries(res.results.map((r: { key: string; exposures: number; conversions: number }) => [r.key, { exposures: r.exposures, conversions: r.conversions }]))).toEqual(want);
+    expect(want.one.exposures * want.two.exposures).toBeGreaterThan(0);
+  });
+});

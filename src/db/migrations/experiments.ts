@@ -26,6 +26,17 @@ export const experimentMigrations: Record<string, Migration> = {
         .execute();
       await sql`CREATE UNIQUE INDEX experiments_running_idx ON experiments (flow_id) WHERE status = 'running'`.execute(db);
       await sql`CREATE INDEX experiments_app_idx ON experiments (app_id, flow_id, started_at)`.execute(db);
+      // Distinct people exposed by a page view (waitlist): one row per experiment and assignment
+      // unit; the insert that stores it adds the exposure counter, a repeat view adds nothing.
+      await db.schema
+        .createTable('experiment_visitors')
+        .addColumn('experiment_id', 'text', (c) => c.notNull().references('experiments.id').onDelete('cascade'))
+        .addColumn('unit', 'text', (c) => c.notNull())
+        .addColumn('app_id', 'text', (c) => c.notNull())
+        .addColumn('variant_key', 'text', (c) => c.notNull())
+        .addColumn('created_at', 'text', (c) => c.notNull())
+        .addPrimaryKeyConstraint('experiment_visitors_pk', ['experiment_id', 'unit'])
+        .execute();
     },
   },
 };

@@ -13,6 +13,16 @@ export interface ExperimentsTable {
   stopped_at: string | null;
 }
 
+/** A distinct person exposed by a page view; `unit` is the hashed assignment unit. */
+export interface ExperimentVisitorsTable {
+  experiment_id: string;
+  unit: string;
+  app_id: string;
+  variant_key: string;
+  created_at: string;
+}
+
 export interface ExperimentTables {
   experiments: ExperimentsTable;
+  experiment_visitors: ExperimentVisitorsTable;
 }

@@ -366,6 +366,8 @@ export function createFlowService(deps: {
     pickVersion: (p: PublishedFlow, who: Who): Promise<VersionPick | null> => (picker ? picker.pick({ appId: p.app.id, flowId: p.flow.id, type: p.flow.type }, who) : Promise.resolve(null)),
     /** The experiment counter a conversion of a session pinned to this version adds to, if any. */
     conversionMetric: (flowId: string, versionNumber: number, startedAt: string) => (picker ? picker.converted(flowId, versionNumber, startedAt) : Promise.resolve(null)),
+    /** Counts a distinct person's page view of a flow under experiment (no-op without one). */
+    exposeOnce: (p: PublishedFlow, who: Who): Promise<void> => (picker ? picker.exposeOnce(p.app.id, p.flow.id, who) : Promise.resolve()),
 
     /** Registers a check run before every publish (it throws to refuse, e.g. a 409). */
     guardPublish(fn: (app: AppRow, flow: FlowRow) => Promise<void>) {

@@ -20,6 +20,8 @@ export interface VersionPick {
   versionId: string;
   versionNumber: number;
   exposed: string;
+  /** The counter a conversion of this person adds to (a waitlist signup). */
+  converted: string;
 }
 
 export interface VariantPicker {
@@ -27,4 +29,6 @@ export interface VariantPicker {
   pick(flow: { appId: string; flowId: string; type: string }, who: Who): Promise<VersionPick | null>;
   /** The counter a conversion adds to, for a session of this flow pinned to this version and started at `startedAt`; null: none. */
   converted(flowId: string, versionNumber: number, startedAt: string): Promise<string | null>;
+  /** Counts a page view's exposure once per person and experiment (a waitlist page; sessions count with their row). */
+  exposeOnce(appId: string, flowId: string, who: Who): Promise<void>;
 }
