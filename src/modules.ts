@@ -16,9 +16,10 @@ import { tokensModule } from './tokens/tokens.module.js';
 import { privacyModule } from './privacy/privacy.module.js';
 import { webhooksModule } from './webhooks/webhooks.module.js';
 import { notificationsModule } from './notifications/notifications.module.js';
+import { experimentsModule } from './experiments/experiments.module.js';
 
 /**
  * Every capability, one line each. The order is the order of flow types in the registry, of
  * operations in the OpenAPI document and MCP tool list, and of route registration.
  */
-export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, crashModule, wishlistModule, onboardingModule, referralModule, promotionModule, legalModule, linkPageModule, qrModule, webhooksModule, notificationsModule, adminModule, privacyModule] as const;
+export const MODULES = [appsModule, flowsModule, tokensModule, linksModule, cancelModule, formsModule, crashModule, wishlistModule, onboardingModule, referralModule, promotionModule, legalModule, linkPageModule, qrModule, webhooksModule, notificationsModule, experimentsModule, adminModule, privacyModule] as const;

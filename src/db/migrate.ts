@@ -22,6 +22,7 @@ import { dashboardLinksMigrations } from './migrations/dashboard-links.js';
 import { dashboardInboxMigrations } from './migrations/dashboard-inboxes.js';
 import { webhookMigrations } from './migrations/webhooks.js';
 import { flowScheduleMigrations } from './migrations/flow-schedule.js';
+import { experimentMigrations } from './migrations/experiments.js';
 
 /**
  * Every module's migrations, by name. Names sort in the order they run:
@@ -49,6 +50,7 @@ const all: Record<string, Migration> = {
   ...dashboardInboxMigrations,
   ...webhookMigrations,
   ...flowScheduleMigrations,
+  ...experimentMigrations,
 };
 
 /**

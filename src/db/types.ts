@@ -16,6 +16,7 @@ import type { PromotionTables } from './tables/promotion.js';
 import type { PrivacyTables } from './tables/privacy.js';
 import type { RollupTables } from './tables/rollups.js';
 import type { WebhookTables } from './tables/webhooks.js';
+import type { ExperimentTables } from './tables/experiments.js';
 
 export type * from './tables/kernel.js';
 export type * from './tables/links.js';
@@ -31,5 +32,6 @@ export type * from './tables/promotion.js';
 export type * from './tables/privacy.js';
 export type * from './tables/rollups.js';
 export type * from './tables/webhooks.js';
+export type * from './tables/experiments.js';
 
-export type Database = WebhookTables & RollupTables & PrivacyTables & CrashTables & AdminTables & KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables & ReferralTables & LinkPageTables & PromotionTables;
+export type Database = ExperimentTables & WebhookTables & RollupTables & PrivacyTables & CrashTables & AdminTables & KernelTables & FormsTables & LinksTables & WishlistTables & SessionTables & OnboardingTables & ReferralTables & LinkPageTables & PromotionTables;

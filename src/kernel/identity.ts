@@ -89,8 +89,13 @@ export async function countryLookup(header: string | undefined, geoipDb: string 
 /** What operations know of the client: hashed address, user agent, country. */
 function infoOf(ip: string, headers: IncomingHttpHeaders, secret: string, country: CountryLookup): ClientInfo {
   const ua = headers['user-agent'];
-  return { ipHash: hasherFor(secret)(ip), userAgent: ua ? ua.slice(0, 512) : null, country: country(ip, { headers }) };
+  const visitor = visitorOf(headers.cookie);
+  return { ipHash: hasherFor(secret)(ip), userAgent: ua ? ua.slice(0, 512) : null, country: country(ip, { headers }), ...(visitor ? { visitor } : {}) };
 }
+
+/** First-party cookie a hosted page sets once per browser (a random id, no personal data): experiments' sticky unit for web visitors. */
+export const VISITOR_COOKIE = 'af_vid';
+const visitorOf = (cookie: string | undefined) => (cookie?.includes(VISITOR_COOKIE) ? /(?:^|;\s*)af_vid=([A-Za-z0-9]{16,64})(?:;|$)/.exec(cookie)?.[1] : undefined);
 
 /** The same for a request a fast path answers before Fastify (kernel/fast-ops.ts), given the shared client-address rule. */
 export function rawClientInfo(clientIp: (req: IncomingMessage) => string, secret: string, country: CountryLookup): (req: IncomingMessage) => ClientInfo {

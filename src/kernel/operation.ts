@@ -19,6 +19,8 @@ export interface ClientInfo {
   userAgent: string | null;
   /** 2-letter ISO country or null. */
   country: string | null;
+  /** The first-party visitor cookie (VISITOR_COOKIE) when the browser sent one: experiments assign web visitors by it. */
+  visitor?: string;
 }
 
 export interface OpContext {

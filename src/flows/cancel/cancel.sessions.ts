@@ -3,6 +3,7 @@ import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { createFlowSessions, type FlowSessionsDeps, type OpenFlowSession } from '../../kernel/sessions/sessions.service.js';
 import type { SessionStore } from '../../kernel/sessions/sessions.store.js';
 import type { CancelConfig } from './cancel.schema.js';
+import { outcomeOf } from './cancel.deeplink.js';
 
 /** Steps the cancel page records, once per session and key. */
 export type Step = 'opened' | 'reason' | 'response' | 'click' | 'thanks' | 'exit';
@@ -14,6 +15,8 @@ export function createCancelSessions(deps: { store: SessionStore; flows: FlowSer
   return createFlowSessions<CancelConfig, Step>({
     ...deps,
     type: 'cancel',
+    // An experiment on the cancel flow converts when a session's outcome is saved (what `cancel.saves` counts).
+    converts: (r) => r.step === 'exit' && outcomeOf(r.detail) === 'saved',
     pagePath: (appSlug, id, token) => `/cancel/${encodeURIComponent(appSlug)}/s/${id}?t=${token}`,
   });
 }

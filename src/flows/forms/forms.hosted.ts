@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { AppError, issuesFrom, type Issue } from '../../kernel/errors.js';
-import { clientInfo } from '../../kernel/identity.js';
+import { clientInfo, VISITOR_COOKIE } from '../../kernel/identity.js';
+import { randomString } from '../../kernel/ids.js';
 import type { OperationDeps } from '../../kernel/http.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import { checkFormToken, FORM_TOKEN_FIELD, formToken } from '../../kernel/pages/form-token.js';
@@ -17,8 +18,8 @@ import { firstValue, type FormBody } from '../../kernel/first-value.js';
 
 /** One hosted form: how to load its page and how to take a submission. */
 export interface HostedForm {
-  /** Loads the published flow's page; throws 404 when unpublished or the app is unknown. */
-  view(appSlug: string, flowSlug?: string): Promise<FormView>;
+  /** Loads the published flow's page; throws 404 when unpublished or the app is unknown. `client`: who views it (`pageView`: a GET, not a post's re-render). */
+  view(appSlug: string, flowSlug?: string, client?: ClientInfo, pageView?: boolean): Promise<FormView>;
   /** The public submit body schema the posted form is parsed with. */
   body: z.ZodType;
   submit(body: any, client: ClientInfo): Promise<unknown>;
@@ -99,13 +100,23 @@ const embedFlags = (request: FastifyRequest) => {
  * outcome (`joined`, or `already` when the address was on the list), so a hand-typed `?done=1`
  * shows the form, not a success that never happened.
  */
-export function registerHostedForm(app: FastifyInstance, paths: string[], form: HostedForm, opts: { deps: OperationDeps; rateLimit: number; host?: string; brand?: BrandOf; embeddable?: boolean }) {
+export function registerHostedForm(app: FastifyInstance, paths: string[], form: HostedForm, opts: { deps: OperationDeps; rateLimit: number; host?: string; brand?: BrandOf; embeddable?: boolean; visitorCookie?: boolean }) {
   const constraints = opts.host ? { host: opts.host } : undefined;
   const notPublished = (request: FastifyRequest, reply: FastifyReply) => messagePage(request, reply, 404, 'notPublishedTitle', 'notPublishedBody', opts.brand);
 
-  const load = async (request: FastifyRequest) => {
+  const load = async (request: FastifyRequest, client?: ClientInfo, pageView = false) => {
     const p = request.params as Params;
-    return { p, view: await form.view(p.appSlug, p.flowSlug) };
+    return { p, view: await form.view(p.appSlug, p.flowSlug, client ?? clientInfo(request, opts.deps.secret, opts.deps.country), pageView) };
+  };
+  // A first-party visitor id (random, no personal data) so an experiment shows a browser the same variant on every view.
+  const visitorOf = (request: FastifyRequest, reply: FastifyReply): ClientInfo => {
+    const client = clientInfo(request, opts.deps.secret, opts.deps.country);
+    // Only pages that run experiments (the waitlist) set it: other forms leave no cookie.
+    if (client.visitor || !opts.visitorCookie) return client;
+    const visitor = randomString(24);
+    const secure = request.protocol === 'https';
+    reply.header('set-cookie', `${VISITOR_COOKIE}=${visitor}; Path=/; Max-Age=31536000; HttpOnly; ${secure && isEmbed(request) ? 'SameSite=None; Secure' : `SameSite=Lax${secure ? '; Secure' : ''}`}`);
+    return { ...client, visitor };
   };
   // Tokens are bound to the page (this route and its app and flow) and the visitor's address.
   const scopeOf = (request: FastifyRequest) => {
@@ -134,7 +145,7 @@ export function registerHostedForm(app: FastifyInstance, paths: string[], form: 
       schema: { hide: true },
       handler: async (request, reply) => {
         try {
-          const { view } = await load(request);
+          const { view } = await load(request, visitorOf(request, reply), true);
           const outcome = doneOutcome(request);
           return sendPage(reply, FormPage({ v: view, state: { done: !!outcome, already: outcome === 'already', token: tokenFor(request), ...look(request) } }), { frameable: isEmbed(request) });
         } catch (e) {

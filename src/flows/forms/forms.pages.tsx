@@ -53,7 +53,7 @@ export function registerFormPages(app: FastifyInstance, m: FormsServices, config
     registerHostedForm(app, [`/${t}/:appSlug`, `/${t}/:appSlug/:flowSlug`], kindHostedForm(kind, m), { ...opts, embeddable: true });
   }
   const waitlist = waitlistHostedForm(m);
-  registerHostedForm(app, ['/waitlist/:appSlug', '/waitlist/:appSlug/:flowSlug'], waitlist, { ...opts, embeddable: true });
+  registerHostedForm(app, ['/waitlist/:appSlug', '/waitlist/:appSlug/:flowSlug'], waitlist, { ...opts, embeddable: true, visitorCookie: true });
   const signupHost = separateSignupHost(config);
-  if (signupHost) registerHostedForm(app, ['/:appSlug', '/:appSlug/:flowSlug'], waitlist, { ...opts, host: signupHost });
+  if (signupHost) registerHostedForm(app, ['/:appSlug', '/:appSlug/:flowSlug'], waitlist, { ...opts, host: signupHost, visitorCookie: true });
 }

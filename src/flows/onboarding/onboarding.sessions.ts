@@ -13,6 +13,8 @@ export function createOnboardingSessions(deps: { store: SessionStore; flows: Flo
   return createFlowSessions<OnboardingConfig, FunnelStep>({
     ...deps,
     type: 'onboarding',
+    // An experiment on the funnel converts when a session completes.
+    converts: (r) => r.step === 'completed',
     pagePath: (appSlug, id, token) => `/onboarding/${encodeURIComponent(appSlug)}/s/${id}?t=${token}`,
   });
 }

@@ -52,8 +52,9 @@ export function waitlistHostedForm(m: FormsServices): HostedForm {
     body: signupBody,
     rateAction: 'waitlist.signup',
     submit: (body, client) => m.waitlist.signup(body, client),
-    async view(appSlug, flowSlug) {
-      const p = await m.waitlist.published(appSlug, flowSlug);
+    async view(appSlug, flowSlug, client, pageView) {
+      // While an experiment runs, this visitor's variant; a page view counts them once.
+      const p = await m.waitlist.forVisitor(appSlug, flowSlug, client, pageView);
       return waitlistView(p.app, p.flow.slug, p.config as WaitlistConfig, await m.waitlist.visibleCount(p));
     },
   };

@@ -70,6 +70,20 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
     },
     published,
 
+    /**
+     * The published waitlist as this visitor sees it: while an experiment runs on it, their
+     * variant's version (kernel/flows/variants.ts); a page view counts them once.
+     */
+    async forVisitor(appSlug: string, flowSlug: string | undefined, client: ClientInfo | undefined, pageView = false): Promise<PublishedFlow> {
+      const p = await published(appSlug, flowSlug);
+      const who = { visitor: client?.visitor, ipHash: client?.ipHash };
+      const pick = client ? await flows.pickVersion(p, who) : null;
+      if (!pick) return p;
+      if (pageView) await flows.exposeOnce(p, who);
+      const v = await flows.version(p.app.id, pick.versionId);
+      return v ? { ...p, versionNumber: v.versionNumber, config: flows.withAppLocale('waitlist', v.config, p.app.locale) } : p;
+    },
+
     /** The count shown on the page, or undefined while hidden (showCount off or fewer than 3). */
     async visibleCount(p: PublishedFlow): Promise<number | undefined> {
       if (!(p.config as WaitlistConfig).hero?.showCount) return undefined;
@@ -116,7 +130,9 @@ export function createWaitlistService(deps: { store: WaitlistStore; published: P
       // Asked in the row's transaction, for a stored row only; null (and nothing built) when nobody listens.
       const event = () =>
         events.event(p.app.id, SIGNUP_CREATED, (): SignupCreatedData => ({ ...toSignup(row, p.flow.slug), app: p.app.slug, flow: { slug: p.flow.slug, version: p.versionNumber } }), row.created_at);
-      const inserted = await store.insert(row, event);
+      // While an experiment runs, the signup converts for this visitor's variant (counted with the row).
+      const pick = await flows.pickVersion(p, { visitor: client.visitor, ipHash: client.ipHash });
+      const inserted = await store.insert(row, event, pick?.converted);
       if (!inserted) return { ok: true as const, alreadySignedUp: true };
       count.forget(p.flow.id);
       return { ok: true as const, id, alreadySignedUp: false };

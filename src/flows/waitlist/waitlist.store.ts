@@ -19,17 +19,20 @@ export function createWaitlistStore(handle: DbHandle) {
 
   // The event of each row being written (its builder is the service's: it knows the app and the flow).
   const eventOf = new WeakMap<SignupRow, () => OutboxEvent | null>();
+  // An experiment's conversion counter of a row (experiments), added with it.
+  const convertedOf = new WeakMap<SignupRow, string>();
   const insertRow = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized'], {
     // By source and by country too: the dashboard's breakdowns read counters, never the rows.
-    rollup: (r) => ['waitlist.signups', `waitlist.source:${r.source || 'direct'}`, `waitlist.country:${r.country || 'unknown'}`],
+    rollup: (r) => ['waitlist.signups', `waitlist.source:${r.source || 'direct'}`, `waitlist.country:${r.country || 'unknown'}`, ...(convertedOf.has(r) ? [convertedOf.get(r)!] : [])],
     // In the row's transaction, for a stored row only: a repeat address has no event.
     event: (r) => eventOf.get(r)?.() ?? null,
   });
 
   return {
     /** True when stored, false when the address was already on that waitlist. `event` builds the outbox event of a stored row. */
-    insert(row: SignupRow, event?: () => OutboxEvent | null) {
+    insert(row: SignupRow, event?: () => OutboxEvent | null, converted?: string) {
       if (event) eventOf.set(row, event);
+      if (converted) convertedOf.set(row, converted);
       return insertRow(row);
     },
     page(appId: string, opts: { flowId?: string; after?: After; limit: number }) {

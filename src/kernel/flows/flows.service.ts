@@ -15,6 +15,7 @@ import type { FlowRow, FlowStore } from './flows.store.js';
 import { forgetScheduleError, parseScheduleError, type ScheduleError } from './flows.schedule.store.js';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/types.js';
+import type { VariantPicker, VersionPick, Who } from './variants.js';
 
 /**
  * flowSlug on single-instance types: host apps may pass any label (WIRE F.10); it is accepted
@@ -216,6 +217,13 @@ export function createFlowService(deps: {
 
   // Published versions never change: a version's config is kept once read (sessions pin one).
   const versions = new Map<string, Promise<{ versionNumber: number; config: Record<string, unknown> } | undefined>>();
+  // Checks a capability registers to refuse a plain publish (experiments: 409 while one runs on the flow).
+  const publishGuards: ((app: AppRow, flow: FlowRow) => Promise<void>)[] = [];
+  let picker: VariantPicker | undefined;
+  const forgetPublic = (app: AppRow, d: FlowTypeDef, slug: string) => {
+    publicFlow.forget(publicKey(app.slug, d.type, slug));
+    if (slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
+  };
   // Configs with the app's default language merged in, per cached config object and language (withAppLocale below).
   const localized = new WeakMap<object, Map<string, unknown>>();
 
@@ -346,6 +354,7 @@ export function createFlowService(deps: {
     async publish(app: AppRow, type: string, flowSlug?: string, claim?: (trx: Kysely<Database>) => Promise<boolean>) {
       const d = def(type);
       const { flow, config: valid } = await publishable(app, d, flowSlug);
+      for (const guard of publishGuards) await guard(app, flow);
       const now = clock.now();
       let config: any = { ...(valid as object), type: d.type };
       const versionId = newId();
@@ -371,6 +380,33 @@ export function createFlowService(deps: {
       publicFlow.forget(publicKey(app.slug, d.type, flow.slug));
       if (flow.slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
       return answer(version);
+    },
+
+    /** Registers who picks a person's version while an experiment runs (kernel/flows/variants.ts). */
+    setVariantPicker(p: VariantPicker) {
+      picker = p;
+    },
+    /** The version this person is served of a published flow, when not its current one. */
+    pickVersion: (p: PublishedFlow, who: Who): Promise<VersionPick | null> => (picker ? picker.pick({ appId: p.app.id, flowId: p.flow.id, type: p.flow.type }, who) : Promise.resolve(null)),
+    /** The experiment counter a conversion of a session pinned to this version adds to, if any. */
+    conversionMetric: (flowId: string, versionNumber: number, startedAt: string) => (picker ? picker.converted(flowId, versionNumber, startedAt) : Promise.resolve(null)),
+    /** Counts a distinct person's page view of a flow under experiment (no-op without one). */
+    exposeOnce: (p: PublishedFlow, who: Who): Promise<void> => (picker ? picker.exposeOnce(p.app.id, p.flow.id, who) : Promise.resolve()),
+
+    /** Registers a check run before every publish (it throws to refuse, e.g. a 409). */
+    guardPublish(fn: (app: AppRow, flow: FlowRow) => Promise<void>) {
+      publishGuards.push(fn);
+    },
+
+    /** Serves an existing published version to everyone (an experiment's winner): no new version, no event. */
+    async makeCurrent(app: AppRow, type: string, n: number, flowSlug?: string) {
+      const d = def(type);
+      const flow = await find(app, d, flowSlug);
+      const v = flow ? await store.versionByNumber(app.id, flow.id, n) : undefined;
+      if (!flow || !v) throw notFound('Version not found');
+      await store.setCurrent(app.id, flow.id, v.id, clock.now().toISOString());
+      forgetPublic(app, d, flow.slug);
+      return { flowId: flow.id, versionId: v.id, versionNumber: n };
     },
 
     /** What public pages and the public API serve: the published version, or 404. */

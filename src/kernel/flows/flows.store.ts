@@ -63,6 +63,10 @@ export function createFlowStore(db: Db) {
     schedule(flowId: string) {
       return db.selectFrom('flow_schedules').select(['publish_at', 'error_json']).where('flow_id', '=', flowId).executeTakeFirst();
     },
+    /** Points the flow at one of its existing published versions (an experiment stopped with a winner): no new version. */
+    async setCurrent(appId: string, flowId: string, versionId: string, now: string) {
+      await db.updateTable('flows').set({ current_version_id: versionId, updated_at: now }).where('app_id', '=', appId).where('id', '=', flowId).execute();
+    },
     insert(row: FlowRow) {
       return db.insertInto('flows').values(row).execute();
     },

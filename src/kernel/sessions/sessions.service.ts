@@ -32,6 +32,8 @@ export interface FlowSessionsDeps<S extends string = string> {
    * (before reading anything: pages stay as fast).
    */
   completed?: { step: S; event(s: SessionRow, row: StepRow, alongside: StepRow[]): Promise<OutboxEvent | null> };
+  /** The step that converts in an experiment (cancel: a saved exit; onboarding: completed); counted with the step's row. */
+  converts?: (row: StepRow) => boolean;
 }
 
 /**
@@ -61,7 +63,8 @@ export function createFlowSessions<C, S extends string = string>(deps: FlowSessi
     return Promise.all(
       rows.map(async (row) => {
         const event = done && row.step === done.step ? await done.event(s, row, rows.filter((r) => r !== row)) : null;
-        return store.insertStep(event ? { ...row, event } : row);
+        const converted = deps.converts?.(row) ? await flows.conversionMetric(s.flow_id, s.version_number, s.created_at) : null;
+        return store.insertStep(event || converted ? { ...row, event, converted } : row);
       }),
     );
   }
@@ -69,6 +72,8 @@ export function createFlowSessions<C, S extends string = string>(deps: FlowSessi
   async function start(body: StartRequest, client: ClientInfo, source: 'sdk' | 'web') {
     // 404 for an unknown app or no published flow: the SDK then falls back (subscription screen, organic onboarding).
     const p = await flows.publicFlow(body.appSlug, type, body.flowSlug);
+    // While an experiment runs, this person's variant (sticky by id or address); the session pins it.
+    const pick = await flows.pickVersion(p, { userId: body.userId, anonymousId: body.anonymousId, ipHash: client.ipHash });
     const id = rowId();
     const token = randomString(24);
     await store.insertSession({
@@ -76,8 +81,8 @@ export function createFlowSessions<C, S extends string = string>(deps: FlowSessi
       app_id: p.app.id,
       flow_id: p.flow.id,
       flow_type: type,
-      version_id: p.flow.current_version_id!,
-      version_number: p.versionNumber,
+      version_id: pick?.versionId ?? p.flow.current_version_id!,
+      version_number: pick?.versionNumber ?? p.versionNumber,
       token,
       source,
       platform: body.platform,
@@ -88,6 +93,7 @@ export function createFlowSessions<C, S extends string = string>(deps: FlowSessi
       attributes_json: body.attributes && Object.keys(body.attributes).length ? JSON.stringify(body.attributes) : null,
       country: client.country,
       created_at: clock.now().toISOString(),
+      exposed: pick?.exposed,
     });
     return { sessionId: id, token, flowUrl: `${deps.webUrl}${deps.pagePath(p.app.slug, id, token)}`, appSlug: p.app.slug };
   }

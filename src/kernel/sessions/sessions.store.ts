@@ -9,7 +9,10 @@ import { olderThan, type After } from '../keyset.js';
 export type SessionRow = Selectable<FlowSessionsTable>;
 export type StepRow = Selectable<FlowStepsTable>;
 /** A step to record, with the outbox event its storing reports (a session's completion), if any. */
-export type StepWrite = StepRow & { event?: OutboxEvent | null };
+export type StepWrite = StepRow & { event?: OutboxEvent | null; converted?: string | null };
+/** A session to store, with the experiment exposure counter it adds to, if any (kernel/flows/variants.ts). */
+export type SessionWrite = SessionRow & { exposed?: string | null };
+const withExtra = (base: string | null | undefined, extra: string | null | undefined) => (extra ? (base ? [base, extra] : [extra]) : (base ?? null));
 type SessionWithApp = SessionRow & { app_slug: string; app_name: string; deep_link_scheme: string | null; logo_url: string | null; app_locale: string | null; accent_color: string | null; theme: string | null };
 
 const SESSION_COLUMNS = [
@@ -33,11 +36,11 @@ export interface SessionFilter {
  */
 export function createSessionStore(handle: DbHandle, opts: { stepRollup?: (row: StepRow) => string | null } = {}) {
   const { db } = handle;
-  const insertSession = hotInsert<SessionRow>(handle, 'flow_sessions', SESSION_COLUMNS, undefined, { rollup: (r) => `${r.flow_type}.sessions` });
+  const insertSession = hotInsert<SessionWrite>(handle, 'flow_sessions', SESSION_COLUMNS, undefined, { rollup: (r) => withExtra(`${r.flow_type}.sessions`, r.exposed) });
   // A step already recorded for the session (a reload, a double tap) is skipped: false. Its
   // flow type's counter (`stepRollup`, e.g. cancel saves) is added only when the row is stored,
   // and so is its event (a completion): a repeat of the step writes neither.
-  const insertStep = hotInsert<StepWrite>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key'], { rollup: opts.stepRollup, event: (r) => r.event ?? null });
+  const insertStep = hotInsert<StepWrite>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key'], { rollup: (r) => withExtra(opts.stepRollup?.(r), r.converted), event: (r) => r.event ?? null });
 
   // Every page request opens its session. On SQLite: statements prepared once (Kysely prepares
   // each query anew, ~100 µs for the join, most of a page's time), and two primary-key reads
