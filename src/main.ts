@@ -5,7 +5,7 @@ import { BackupError } from './db/backup.js';
 import { openAndMigrate } from './db/index.js';
 import { checkSecretFingerprint, SecretMismatchError } from './db/secret-fingerprint.js';
 import { ttyLogStream } from './kernel/tty-log.js';
-import { buildKernel, buildServer, loggerOptions } from './server.js';
+import { buildCapabilities, buildKernel, buildServer, loggerOptions } from './server.js';
 
 const USAGE = `Usage: appflows <command>
 
@@ -127,7 +127,8 @@ async function main() {
       const { runUserCommand } = await import('./admin/admin.cli.js');
       const db = await openDatabase(config);
       try {
-        await runUserCommand(config, db, rest, (m) => new UsageError(m));
+        // The entry builds the services (admin/ may not import server.ts); only once the password is read.
+        await runUserCommand(config, () => buildCapabilities(config, db).services.owners, rest, (m) => new UsageError(m));
       } finally {
         await db.close();
       }

@@ -2,9 +2,8 @@ import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import type { Config } from '../config.js';
-import type { DbHandle } from '../db/index.js';
 import { AppError } from '../kernel/errors.js';
-import { buildCapabilities } from '../server.js';
+import type { OwnerService } from './admin.owners.js';
 
 /** Reads one line; on a terminal without echoing it. */
 async function readSecret(prompt: string, hidden: boolean): Promise<string> {
@@ -32,7 +31,7 @@ async function readSecret(prompt: string, hidden: boolean): Promise<string> {
  * on a terminal, read from the first line of stdin with --password-stdin, and otherwise generated
  * and printed once (alone on stdout's last line, like `token create`).
  */
-export async function runUserCommand(config: Config, db: DbHandle, args: string[], usage: (m: string) => Error) {
+export async function runUserCommand(config: Config, owners: () => OwnerService, args: string[], usage: (m: string) => Error) {
   const [sub, ...rest] = args;
   if (sub !== 'create' && sub !== 'password') throw usage(`unknown user command "${sub ?? ''}"`);
   let values: { email?: string; 'password-stdin'?: boolean };
@@ -49,7 +48,7 @@ export async function runUserCommand(config: Config, db: DbHandle, args: string[
       password = await readSecret('Password (at least 10 characters): ', true);
       if ((await readSecret('Repeat it: ', true)) !== password) throw new AppError(400, 'The passwords differ');
     }
-    const { services } = buildCapabilities(config, db);
+    const services = { owners: owners() };
     if (sub === 'create') {
       const o = await services.owners.create(values.email, password);
       console.error(`Created owner ${o.email}. Sign in at ${config.baseUrl}/admin/login`);

@@ -2,7 +2,7 @@ import type { Issue } from '../kernel/errors.js';
 import { usableScheme } from '../kernel/sessions/deep-link.js';
 import { HIDDEN_URL_CHARS } from '../kernel/web-url.js';
 import { asciiUrl } from '../kernel/ascii-url.js';
-import { checkDestination } from '../links/links.destination.js';
+import { checkDestination } from '../kernel/url-destination.js';
 import type { AppPromotionMeta } from './apps.schema.js';
 
 /**

@@ -1,6 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { closeSync, fdatasync, fdatasyncSync, openSync } from 'node:fs';
-import { metrics } from '../kernel/metrics.js';
+import { dbInstruments } from './instruments.js';
 import { coalescedSync } from './coalesced-sync.js';
 import { syncChoice, type SyncChoice } from './sync-choice.js';
 
@@ -103,7 +103,7 @@ function walSyncer(sqlite: SqliteDatabase.Database, fsync: WalFsync) {
   const syncs = coalescedSync(
     () =>
       new Promise<void>((resolve, reject) => {
-        const done = metrics.fsync();
+        const done = dbInstruments.fsync();
         try {
           fsync.fdatasync(walFd(), (err) => (done(), err ? reject(err) : resolve()));
         } catch (err) {
@@ -111,7 +111,7 @@ function walSyncer(sqlite: SqliteDatabase.Database, fsync: WalFsync) {
         }
       }),
     () => {
-      const done = metrics.fsync();
+      const done = dbInstruments.fsync();
       try {
         fsync.fdatasyncSync(walFd());
       } finally {

@@ -1,4 +1,4 @@
-import { metrics } from '../kernel/metrics.js';
+import { dbInstruments } from './instruments.js';
 
 /**
  * Group commit: callers submit one item each and wait; the items gathered in one event-loop
@@ -18,7 +18,7 @@ export function createGroupCommit<In, Out>(
   },
 ) {
   const maxItems = opts.maxItems ?? Number.POSITIVE_INFINITY;
-  const observeSize = metrics.groupCommit(opts.name ?? 'other');
+  const observeSize = dbInstruments.groupCommit(opts.name ?? 'other');
   let queue: { item: In; resolve(out: Out): void; reject(e: unknown): void }[] = [];
   let scheduled = false;
   let inFlight = 0;

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { writeOutbox, type OutboxEvent } from './outbox.js';
-import { aggregate, dayOf, pgShard, type Bump } from '../kernel/rollups.js';
+import { aggregate, dayOf, pgShard, type Bump } from './rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import { retryRolledBack } from './pg-retry.js';
 
@@ -30,7 +30,7 @@ const isRowError = (e: unknown) => /^2[23]/.test(String((e as { code?: unknown }
  * - `uniqueBy`: `ON CONFLICT (...) DO NOTHING RETURNING` the key, so each row learns whether it
  *   was stored. A repeat of a key inside the group is answered false without being sent (the
  *   first one was stored, or clashed with a stored row: either way the repeat stores nothing).
- * - Daily roll-ups (kernel/rollups.ts) are added in the same statement, for stored rows only,
+ * - Daily roll-ups (db/rollups.ts) are added in the same statement, for stored rows only,
  *   one counter row per (app, metric, day), in sorted order (no deadlock between groups).
  * - A row failing on its own (a constraint other than the unique key) would fail its whole
  *   statement: then those rows are written again one by one, in order, and only the bad row

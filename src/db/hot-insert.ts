@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { sqliteOutbox, type OutboxEvent } from './outbox.js';
-import { sqliteBumper, type Bump } from '../kernel/rollups.js';
+import { sqliteBumper, type Bump } from './rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import { pgHotInsert } from './hot-insert.pg.js';
 import type { DbHandle } from './index.js';
@@ -37,7 +37,7 @@ export function hotInsert<Row extends Record<string, unknown>>(
   uniqueBy?: (keyof Row & string)[],
   opts: {
     /**
-     * The daily counters (kernel/rollups.ts) a stored row adds 1 to, or null for none. Added in
+     * The daily counters (db/rollups.ts) a stored row adds 1 to, or null for none. Added in
      * the row's own transaction (SQLite: the group's; PostgreSQL: the group's statement), so counters
      * equal what was stored. Rows need `app_id` and `created_at`.
      */

@@ -1,4 +1,4 @@
-import { metrics } from '../kernel/metrics.js';
+import { dbInstruments } from './instruments.js';
 
 /**
  * Runs a PostgreSQL statement or transaction again when PostgreSQL rolled it back to break a
@@ -15,7 +15,7 @@ export async function retryRolledBack<T>(run: () => Promise<T>, attempts = 3): P
     } catch (err) {
       const code = String((err as { code?: unknown } | null)?.code ?? '');
       if (attempt >= attempts || !/^40/.test(code)) throw err;
-      metrics.pgRolledBack(code);
+      dbInstruments.pgRolledBack(code);
     }
   }
 }

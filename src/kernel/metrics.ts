@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { timingSafeEqual } from 'node:crypto';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { setDbInstruments } from '../db/instruments.js';
 
 /**
  * Prometheus metrics (prom-client). One registry per process: what a scrape describes is the
@@ -70,6 +71,11 @@ export const metrics = {
     return (wasHit: boolean) => (wasHit ? hit.inc() : miss.inc());
   },
 };
+
+// Storage reports through hooks (db/instruments.ts) so that db/ never imports the kernel;
+// installed when this module loads, which server.ts does before any store (and its group
+// committers) exists.
+setDbInstruments({ groupCommit: metrics.groupCommit, fsync: metrics.fsync, pgRolledBack: metrics.pgRolledBack });
 
 function sameToken(given: string, expected: string): boolean {
   const a = Buffer.from(given);

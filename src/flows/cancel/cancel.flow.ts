@@ -1,10 +1,10 @@
 import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
-import { cancelDraftView } from './cancel.pages.js';
 import { cancelScreens } from './cancel.screens.js';
 import { cancelConfig, type CancelConfig } from './cancel.schema.js';
 import { CANCEL_TEMPLATES } from './cancel.templates.js';
 import { cancelWarnings } from './cancel.warnings.js';
 
+/** The cancel flow type; its live preview (page code) is attached by cancel.module.ts, so the CLI and MCP load no page. */
 export const cancelFlow: FlowTypeDef<CancelConfig> = {
   type: 'cancel',
   segment: 'cancel',
@@ -17,6 +17,5 @@ export const cancelFlow: FlowTypeDef<CancelConfig> = {
   multi: true,
   warnings: (config) => cancelWarnings(config),
   templates: () => CANCEL_TEMPLATES,
-  preview: (config, ctx) => cancelDraftView(config, ctx.app, ctx.flowSlug, 'cancel', ctx.screen),
   previewScreens: cancelScreens,
 };

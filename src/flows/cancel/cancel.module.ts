@@ -1,3 +1,4 @@
+import type { FlowTypeDef } from '../../kernel/flows/registry.js';
 import { defineModule } from '../../kernel/module.js';
 import { registerCancelDashboard } from './cancel.dashboard.js';
 import { outcomeOf } from './cancel.deeplink.js';
@@ -5,17 +6,21 @@ import { cancelCompletion, cancelEvents } from './cancel.events.js';
 import { cancelFlow } from './cancel.flow.js';
 import { createCancelInsights } from './cancel.insights.js';
 import { cancelOwnerOperations } from './cancel.owner.routes.js';
-import { registerCancelPages } from './cancel.pages.js';
+import { cancelDraftView, registerCancelPages } from './cancel.pages.js';
+import type { CancelConfig } from './cancel.schema.js';
 import { cancelPreviewOperations, createCancelPreview } from './cancel.preview.js';
 import { cancelPublicOperations } from './cancel.routes.js';
 import { createCancelSessions } from './cancel.sessions.js';
 import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
 import { sessionsSubjectData } from '../../kernel/sessions/sessions.subject.js';
 
+/** The flow type with the dashboard's live preview of a draft, one screen at a time (the hosted page's own views). */
+const cancelFlowType: FlowTypeDef<CancelConfig> = { ...cancelFlow, preview: (config, ctx) => cancelDraftView(config, ctx.app, ctx.flowSlug, 'cancel', ctx.screen) };
+
 /** The cancel (retention) flow: config, sessions started by the SDK, the hosted page, analytics. */
 export const cancelModule = defineModule({
   name: 'cancel',
-  flowTypes: [cancelFlow],
+  flowTypes: [cancelFlowType],
   events: cancelEvents,
   create(k) {
     // A save (the owner's daily `cancel.saves`): the session's one exit, by an action that keeps the subscriber.

@@ -1,5 +1,4 @@
 import { pagePath, type FlowTypeDef, type Warning } from '../../kernel/flows/registry.js';
-import { crashDraftView } from './crash.pages.js';
 import { crashConfig, type CrashConfig } from './crash.schema.js';
 import { CRASH_TEMPLATES } from './crash.templates.js';
 
@@ -33,7 +32,6 @@ export const crashFlow: FlowTypeDef<CrashConfig> = {
   multi: false,
   warnings: crashWarnings,
   templates: () => CRASH_TEMPLATES,
-  preview: (config, ctx) => crashDraftView(config, ctx.app, ctx.flowSlug, ctx.screen),
   previewScreens: () => [
     { id: 'form', label: 'Form' },
     { id: 'success', label: 'Success' },

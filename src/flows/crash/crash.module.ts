@@ -1,17 +1,22 @@
+import type { FlowTypeDef } from '../../kernel/flows/registry.js';
 import { defineModule } from '../../kernel/module.js';
+import type { CrashConfig } from './crash.schema.js';
 import { crashFlow } from './crash.flow.js';
 import { CRASH_SECTION, registerCrashInbox } from './crash.dashboard.js';
-import { registerCrashPages } from './crash.pages.js';
+import { crashDraftView, registerCrashPages } from './crash.pages.js';
 import { crashOperations, crashRateLimit } from './crash.routes.js';
 import { createCrashService } from './crash.service.js';
 import { CRASH_METRIC, createCrashStore } from './crash.store.js';
 import { crashSubjectData } from './crash.subject.js';
 import { CRASH_EVENTS } from './crash.events.js';
 
+/** The flow type with the dashboard's live preview of a draft (page code, attached here so the flow declaration, read by the CLI and MCP, imports no page). */
+const crashFlowType: FlowTypeDef<CrashConfig> = { ...crashFlow, preview: (config, ctx) => crashDraftView(config, ctx.app, ctx.flowSlug, ctx.screen) };
+
 /** Crash reports (WIRE B.1 #19-#20): the form flow, SDK submits grouped by fingerprint, the owner inbox and the hosted page. */
 export const crashModule = defineModule({
   name: 'crash',
-  flowTypes: [crashFlow],
+  flowTypes: [crashFlowType],
   events: CRASH_EVENTS,
   create(k) {
     const store = createCrashStore(k.db);

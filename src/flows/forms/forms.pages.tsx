@@ -8,7 +8,7 @@ import { waitlistHostedForm } from '../waitlist/waitlist.pages.js';
 import { registerHostedForm, type HostedForm } from './forms.hosted.js';
 import type { Brand } from '../../kernel/pages/bare-page.js';
 import type { FormKind } from './forms.kind.js';
-import { FORM_KINDS, type FormsServices } from './forms.module.js';
+import { FORM_KINDS, type FormsServices } from './forms.services.js';
 import type { FormView } from './forms.view.js';
 
 function kindHostedForm(kind: FormKind, m: FormsServices): HostedForm {

@@ -1,6 +1,6 @@
 import type { Translate } from '../../kernel/i18n.js';
 import type { AppStorePrivacy, PlayDataSafety } from './legal.declaration.js';
-import type { Words } from './legal.pages.js';
+import type { Words } from './legal.words.js';
 
 // The store declarations as pages (the App Store privacy label, Google Play's Data safety
 // answers), inside the legal pages' frame (legal.pages.tsx).

@@ -1,6 +1,5 @@
 import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
 import { freeze } from './legal.declaration.js';
-import { LEGAL_SCREENS, legalDraftView } from './legal.pages.js';
 import { legalConfig, type LegalConfig, type PublishedLegal } from './legal.schema.js';
 import { LEGAL_TEMPLATES } from './legal.templates.js';
 import { legalWarnings } from './legal.warnings.js';
@@ -33,12 +32,6 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
     const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
     return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen: freeze(config, flows) } as PublishedLegal;
   },
-  /** The legal pages the draft would publish today (what the app's published flows collect, frozen as publish would). */
-  async preview(config, ctx) {
-    const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
-    return legalDraftView(config, ctx.app, freeze(config, flows), ctx.clock.now().toISOString().slice(0, 10), ctx.screen);
-  },
-  previewScreens: () => LEGAL_SCREENS,
   /** `privacy` and `terms` always point at the current version; `version` at this version's own page. */
   extras: (ctx) => ({
     ...legalUrls(ctx.webUrl, ctx.app.slug),

@@ -12,16 +12,12 @@ import { privacySections, termsSections, type Block, type Inline, type Section }
 import type { AppRow } from '../../apps/apps.store.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LegalDoc, LegalService } from './legal.service.js';
+import { wordsOf } from './legal.words.js';
 
 type Kind = 'privacy' | 'terms';
 const TITLES: Record<Kind, MessageKey> = { privacy: 'lgPrivacy', terms: 'lgTerms' };
 
-/** The frame's words: headings, navigation, dates and tables follow the config's `locale`. */
-const wordsOf = (config: LegalConfig) => {
-  const locale: Locale = config.locale ?? 'en';
-  return { locale, t: translator(locale, config.strings), date: (ymd: string) => longDay(ymd, locale) };
-};
-export type Words = ReturnType<typeof wordsOf>;
+export type { Words } from './legal.words.js';
 
 /** Paths of one app's legal pages; version paths when `version` is given. */
 const paths = (slug: string, version?: number) => {

@@ -1,6 +1,5 @@
 import type { FlowTypeDef, Warning } from '../../kernel/flows/registry.js';
 import { iconHints, knownIcon } from './link-page.icons.js';
-import { linkPageDraftView } from './link-page.pages.js';
 import { linkPageConfig, type LinkPageConfig } from './link-page.schema.js';
 import { LINK_PAGE_TEMPLATES } from './link-page.templates.js';
 
@@ -54,6 +53,5 @@ export const linkPageFlow: FlowTypeDef<LinkPageConfig> = {
   warnings: (config, ctx) => linkPageWarnings(config, ctx.app),
   templates: () => LINK_PAGE_TEMPLATES,
   extras: (ctx) => ({ pageUrl: linkPageUrl(ctx.webUrl, ctx.app.slug) }),
-  preview: (config, ctx) => linkPageDraftView(config, ctx.app),
   previewScreens: () => [{ id: 'page', label: 'Link page' }],
 };

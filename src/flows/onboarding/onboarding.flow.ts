@@ -1,5 +1,4 @@
 import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
-import { onboardingDraftView } from './onboarding.pages.js';
 import { onboardingScreens } from './onboarding.screens.js';
 import { onboardingConfig, type OnboardingConfig } from './onboarding.schema.js';
 import { onboardingTemplates } from './onboarding.templates.js';
@@ -15,6 +14,5 @@ export const onboardingFlow: FlowTypeDef<OnboardingConfig> = {
   multi: false,
   warnings: (config) => onboardingWarnings(config),
   templates: (ctx) => onboardingTemplates(ctx),
-  preview: (config, ctx) => onboardingDraftView(config, ctx.app, ctx.screen),
   previewScreens: onboardingScreens,
 };

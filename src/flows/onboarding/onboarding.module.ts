@@ -1,9 +1,11 @@
+import type { FlowTypeDef } from '../../kernel/flows/registry.js';
 import { defineModule } from '../../kernel/module.js';
 import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
 import { registerOnboardingDashboard } from './onboarding.dashboard.js';
 import { onboardingEvents } from './onboarding.events.js';
 import { onboardingFlow } from './onboarding.flow.js';
-import { registerOnboardingPages } from './onboarding.pages.js';
+import { onboardingDraftView, registerOnboardingPages } from './onboarding.pages.js';
+import type { OnboardingConfig } from './onboarding.schema.js';
 import { createOnboardingPreview, onboardingPreviewOperations } from './onboarding.preview.js';
 import { onboardingOperations } from './onboarding.routes.js';
 import { createOnboardingSessions } from './onboarding.sessions.js';
@@ -11,10 +13,13 @@ import { createOnboardingStore } from './onboarding.store.js';
 import { createOnboardingSubmissions } from './onboarding.submissions.js';
 import { onboardingSubjectData } from './onboarding.subject.js';
 
+/** The flow type with the dashboard's live preview of a draft (page code, attached here so onboarding.flow.ts, read by the CLI and MCP, imports no page). */
+const onboardingFlowType: FlowTypeDef<OnboardingConfig> = { ...onboardingFlow, preview: (config, ctx) => onboardingDraftView(config, ctx.app, ctx.screen) };
+
 /** The web onboarding funnel: config, sessions, the hosted funnel and its embed, the owner's preview, completion with a one-time claim token, the app's claim, owner lists and funnel stats. */
 export const onboardingModule = defineModule({
   name: 'onboarding',
-  flowTypes: [onboardingFlow],
+  flowTypes: [onboardingFlowType],
   events: onboardingEvents,
   create(k) {
     const store = createOnboardingStore(k.db);

@@ -1,5 +1,4 @@
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
-import { referralDraftView, referralScreens } from './referral.pages.js';
 import { referralConfig, type ReferralConfig } from './referral.schema.js';
 import { referralTemplates } from './referral.templates.js';
 import { referralWarnings } from './referral.warnings.js';
@@ -13,6 +12,4 @@ export const referralFlow: FlowTypeDef<ReferralConfig> = {
   multi: false,
   warnings: (config) => referralWarnings(config),
   templates: (ctx) => referralTemplates(ctx),
-  preview: (config, ctx) => referralDraftView(config, ctx.app, ctx.screen),
-  previewScreens: referralScreens,
 };

@@ -4,7 +4,7 @@ import type { AppRow } from '../../apps/apps.store.js';
 import { translator, type Translate } from '../../kernel/i18n.js';
 import type { HostedForm } from '../forms/forms.hosted.js';
 import { customPageFields, type PageField } from '../forms/forms.kind.js';
-import type { FormsServices } from '../forms/forms.module.js';
+import type { FormsServices } from '../forms/forms.services.js';
 import type { FormView } from '../forms/forms.view.js';
 import { shownSuccess, signupBody, type WaitlistConfig } from './waitlist.schema.js';
 

@@ -1,4 +1,4 @@
-import { schemeProblem } from '../../links/links.destination.js';
+import { schemeProblem } from '../url-destination.js';
 
 /**
  * The deep links hosted flows hand back to the app (WIRE C):
