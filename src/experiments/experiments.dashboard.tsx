@@ -15,7 +15,11 @@ import { ExperimentsPage, experimentsPath, StopConfirmPage, type Detail, type Pa
 const API = '/api/v1/apps/:idOrSlug/flows/:type/experiments';
 const MAX_VARIANTS = 4;
 const str = (b: FormBody | undefined, k: string) => formField(b, k).trim();
-const blankForm = (): StartForm => ({ name: '', variants: ['A', 'B', '', ''].map((key, i) => ({ key, version: '', weight: i < 2 ? '50' : '' })) });
+/** 50/50 of the version before the newest (A) against the newest (B): the usual test of a new version. */
+const blankForm = (versions: number[]): StartForm => ({
+  name: '',
+  variants: ['A', 'B', '', ''].map((key, i) => ({ key, version: i < 2 && versions.length >= 2 ? String(versions[1 - i]) : '', weight: i < 2 ? '50' : '' })),
+});
 
 /** The start form as the operation's body: rows without a version are unused; field errors by row. */
 function bodyOf(b: FormBody): { form: StartForm; body?: unknown; errors: Record<string, string> } {
@@ -72,7 +76,7 @@ export function registerExperimentsDashboard(scope: FastifyInstance, d: Dashboar
       const details = await Promise.all(list.map((e) => detail(request, app, e.id)));
       const running = details.find((x) => x.experiment.status === 'running');
       const stopped = details.filter((x) => x.experiment.status === 'stopped');
-      const p = { ...base(request, app), running, stopped, versions, form: extra.form ?? blankForm(), errors: extra.errors, error: extra.error, notice: extra.notice };
+      const p = { ...base(request, app), running, stopped, versions, form: extra.form ?? blankForm(versions), errors: extra.errors, error: extra.error, notice: extra.notice };
       return sendAdmin(reply, ExperimentsPage(p), { status: extra.status });
     };
 
