@@ -68,10 +68,12 @@ export function ResultsTable({ d, app, type }: { d: Detail; app: App; type: stri
               <td data-label="Conversions">{r.conversions}</td>
               <td data-label="Rate">{pct(r.conversionRate)}</td>
               <td data-label="Interval">
-                <IntervalBar r={r} max={max} />
-                <span class="muted small">
-                  {pct(r.interval[0])} – {pct(r.interval[1])}
-                </span>
+                <div class="ci-cell">
+                  <IntervalBar r={r} max={max} />
+                  <span class="muted small">
+                    {pct(r.interval[0])} – {pct(r.interval[1])}
+                  </span>
+                </div>
               </td>
               <td data-label="P(best)">{early ? <span class="muted">not yet</span> : pct(r.probabilityBest)}</td>
             </tr>
@@ -157,7 +159,7 @@ function StartCard({ p, versions, form, errors, error }: { p: PageBase; versions
                 </p>
               ) : null}
             </div>
-            <Field name={`weight${i}`} id={`f-weight${i}`} label="Weight" type="number" value={v.weight} error={errors?.[`weight${i}`]} />
+            <Field name={`weight${i}`} id={`f-weight${i}`} label="Weight" value={v.weight} error={errors?.[`weight${i}`]} />
           </fieldset>
         ))}
         <button type="submit" class="button">
@@ -208,7 +210,7 @@ export function StopConfirmPage(p: PageBase & { d: Detail; winner: string }) {
       <section class="card">
         <p>{v ? `Variant ${v.key} wins: version ${v.versionNumber} becomes the ${p.label.toLowerCase()}'s current version for everyone.` : 'No winner: every visitor gets the current version again.'}</p>
         {p.d.state === 'too_early' ? <Alert kind="warn">The numbers are still too early to call a winner.</Alert> : null}
-        <p>Stopping cannot be undone; the numbers stay listed below the flow's experiments.</p>
+        <p>Stopping cannot be undone; its numbers stay listed under Stopped experiments.</p>
         <form method="post" action={`${base}/${encodeURIComponent(p.d.experiment.id)}/stop`}>
           <Csrf token={p.owner.csrf} />
           <input type="hidden" name="winner" value={p.winner} />
@@ -216,7 +218,7 @@ export function StopConfirmPage(p: PageBase & { d: Detail; winner: string }) {
           <button type="submit" class="button">
             {v ? `Stop, ${v.key} wins` : 'Stop without a winner'}
           </button>{' '}
-          <a href={base}>Cancel</a>
+          <a href={base}>Keep it running</a>
         </form>
       </section>
     </AppShell>

@@ -148,10 +148,14 @@ describe('experiments page in Chromium', () => {
   }, 120_000);
 
   it('reads well on a phone: no sideways scroll, axe clean', async () => {
-    // A second running experiment so the phone sees the results and the stop form.
+    const { page, problems } = await signedIn(PHONE);
+    // The start form (the first experiment is stopped), then a running one with its results and stop form.
+    await page.goto(`${base}${PAGE}`);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectAccessible(page, 'phone start form');
+    await shot(page, 'start-phone');
     await api('POST', '/api/v1/apps/expdemo/flows/cancel/experiments', { name: 'Again', variants: [{ key: 'A', versionNumber: 1, weight: 1 }, { key: 'B', versionNumber: 2, weight: 1 }] });
     await drive(12, 1000);
-    const { page, problems } = await signedIn(PHONE);
     await page.goto(`${base}${PAGE}`);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'phone');

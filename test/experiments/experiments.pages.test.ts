@@ -46,8 +46,8 @@ describeEachDb('dashboard: experiments', (dialect) => {
     expect((await t.page('/admin/apps/expo/cancel', cookie)).body).toContain(`href="${BASE}"`);
     const form = (await t.page(BASE, cookie)).body;
     // 50/50 by default, the newest version against the one before it.
-    expect(form).toContain('name="weight0" type="number" value="50"');
-    expect(form).toContain('name="weight1" type="number" value="50"');
+    expect(form).toContain('name="weight0" type="text" value="50"');
+    expect(form).toContain('name="weight1" type="text" value="50"');
     expect(form).toMatch(/name="version0">.*?<option value="2" selected>v2<\/option>.*?<\/select>/);
     expect(form).toMatch(/name="version1">.*?<option value="3" selected>v3<\/option>.*?<\/select>/);
   });
