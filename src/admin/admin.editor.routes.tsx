@@ -127,6 +127,7 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       status: env ? { published: env.published?.versionNumber ?? null, next: env.draft.versionNumber, hasUnpublishedChanges: env.flow.hasUnpublishedChanges } : undefined,
       text,
       notice: over.notice,
+      errorLink: over.errorLink,
       ...shown,
       versions: [...(current?.versions ?? [])].sort((x, y) => y.versionNumber - x.versionNumber),
       secondaries: listed.filter((f) => !f.isPrimary).map((f) => ({ slug: f.slug, status: f.status })),
@@ -171,6 +172,14 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       return reply.redirect(editorUrl(idOrSlug, d, flowSlug, { saved: '1' }), 303);
     } catch (e) {
       if (!(e instanceof AppError) || e.status >= 500 || e.status === 404) throw e;
+      // A running experiment holds publishing (409 with its id): say so plainly, with the way to it.
+      if (e.status === 409 && typeof e.extra.experimentId === 'string')
+        return editor(request, reply, d, {
+          text,
+          error: 'Draft saved, not published: an experiment runs on this flow. Stop it (with a winner or without) before publishing.',
+          errorLink: { href: `/admin/apps/${encodeURIComponent(idOrSlug)}/${d.segment}/experiments`, label: 'Open the experiment' },
+          status: 409,
+        });
       return editor(request, reply, d, { text, error: e.message, issues: (e.extra.issues as Issue[]) ?? [], status: e.status });
     }
   });

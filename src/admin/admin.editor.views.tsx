@@ -17,6 +17,8 @@ export interface EditorProps {
   status?: { published: number | null; next: number; hasUnpublishedChanges: boolean };
   text: string;
   error?: string;
+  /** Where the error's remedy is (a running experiment's page when publish answered 409). */
+  errorLink?: { href: string; label: string };
   issues?: Issue[];
   warnings?: Warning[];
   notice?: string;
@@ -44,12 +46,17 @@ export interface EditorProps {
 export const editorBase = (appSlug: string, type: string) => `/admin/apps/${encodeURIComponent(appSlug)}/flows/${encodeURIComponent(type)}`;
 export const withSlug = (url: string, flowSlug: string, primary: string) => (flowSlug === primary ? url : `${url}?flowSlug=${encodeURIComponent(flowSlug)}`);
 
-function Problems(p: { error?: string; issues?: Issue[]; warnings?: Warning[] }) {
+function Problems(p: { error?: string; errorLink?: { href: string; label: string }; issues?: Issue[]; warnings?: Warning[] }) {
   return (
     <div id="problems" aria-live="polite">
       {p.error ? (
         <Alert kind="error">
           <p class="strong">{p.error}</p>
+          {p.errorLink ? (
+            <p>
+              <a href={p.errorLink.href}>{p.errorLink.label}</a>
+            </p>
+          ) : null}
           {p.issues?.length ? (
             <ul class="issues">
               {p.issues.map((i) => (
@@ -168,7 +175,7 @@ export function EditorPage(p: EditorProps) {
             >
               {p.text}
             </textarea>
-            <Problems error={p.error} issues={p.issues} warnings={p.warnings} />
+            <Problems error={p.error} errorLink={p.errorLink} issues={p.issues} warnings={p.warnings} />
             <PendingDiff p={p} />
             <div class="actions">
               <button type="submit" name="action" value="save" class="secondary">

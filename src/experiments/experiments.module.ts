@@ -3,6 +3,7 @@ import { defineModule } from '../kernel/module.js';
 import { experimentOperations } from './experiments.routes.js';
 import { createExperimentPicker } from './experiments.picker.js';
 import { createExperimentService } from './experiments.service.js';
+import { registerExperimentsDashboard } from './experiments.dashboard.js';
 
 /** Experiments (#37 §1): owners split a flow's live traffic between published versions (REST + OpenAPI + MCP). */
 export const experimentsModule = defineModule({
@@ -20,6 +21,8 @@ export const experimentsModule = defineModule({
     return {
       services: { experiments },
       operations: experimentOperations(k.apps, experiments),
+      // Pages under the cancel, onboarding and waitlist tabs (/admin/apps/:app/<type>/experiments).
+      dashboard: (scope, d) => registerExperimentsDashboard(scope, d),
     };
   },
 });

@@ -142,6 +142,10 @@ function CancelAnalyticsPage(p: { owner: { email: string; csrf: string }; app: A
     <AppShell title="Cancel flow" owner={p.owner} app={p.app} sections={p.sections} current="cancel" scripts={['admin.js', 'charts.js']} styles={['charts.css']}>
       <div class="titlebar">
         <h1>Cancel flow</h1>
+        {/* The experiments capability's page for this flow (A/B tests of published versions). */}
+        <p class="small">
+          <a href={`/admin/apps/${encodeURIComponent(p.app.slug)}/cancel/experiments`}>Experiments</a>
+        </p>
         <p class="muted small">Saved: left by return to app, an offer or premium · Cancelled: went to manage the subscription</p>
       </div>
       <section class="card">

@@ -102,6 +102,10 @@ function OnboardingAnalyticsPage(p: { owner: { email: string; csrf: string }; ap
     <AppShell title="Onboarding" owner={p.owner} app={p.app} sections={p.sections} current="onboarding" scripts={['admin.js', 'charts.js']} styles={['charts.css']}>
       <div class="titlebar">
         <h1>Onboarding</h1>
+        {/* The experiments capability's page for this flow (A/B tests of published versions). */}
+        <p class="small">
+          <a href={`/admin/apps/${encodeURIComponent(p.app.slug)}/onboarding/experiments`}>Experiments</a>
+        </p>
         <p class="muted small">Where people drop off, per published version</p>
       </div>
       <section class="card">

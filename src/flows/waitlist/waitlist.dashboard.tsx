@@ -101,6 +101,10 @@ function WaitlistPage(p: { owner: { email: string; csrf: string }; app: App; sec
     <AppShell title="Waitlist" owner={p.owner} app={p.app} sections={p.sections} current="waitlist" scripts={['admin.js', 'charts.js']} styles={['charts.css']}>
       <div class="titlebar">
         <h1>Waitlist</h1>
+        {/* The experiments capability's page for this flow (A/B tests of published versions). */}
+        <p class="small">
+          <a href={`/admin/apps/${encodeURIComponent(p.app.slug)}/waitlist/experiments`}>Experiments</a>
+        </p>
         <p class="actions">
           <a class="button small" href={`${base}/signups.csv`} download>
             Download CSV
