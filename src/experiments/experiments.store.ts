@@ -1,6 +1,7 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { ExperimentsTable } from '../db/types.js';
+import { readTotals } from '../kernel/rollups.js';
 
 export type ExperimentRow = Selectable<ExperimentsTable>;
 
@@ -35,15 +36,7 @@ export function createExperimentStore(db: Db) {
 
     /** Totals of some roll-up metrics over every day and shard (one small grouped read of counters, no row scan). */
     async totals(appId: string, metrics: readonly string[]): Promise<Map<string, number>> {
-      if (!metrics.length) return new Map();
-      const rows = await db
-        .selectFrom('daily_counts')
-        .select(['metric', (eb) => eb.fn.sum<number | string>('n').as('n')])
-        .where('app_id', '=', appId)
-        .where('metric', 'in', [...metrics])
-        .groupBy('metric')
-        .execute();
-      return new Map(rows.map((r) => [r.metric, Number(r.n)]));
+      return new Map(Object.entries(await readTotals(db, appId, metrics)));
     },
   };
 }
