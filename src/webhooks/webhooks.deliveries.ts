@@ -76,8 +76,10 @@ export function createDeliveryService({ store, clock, find, queued }: { store: W
         locked_until: null,
         created_at: at.toISOString(),
       });
+      // Answered as queued, then this node's worker is woken (it may send it before the answer is read otherwise).
+      const queuedDelivery = await delivery(app.id, endpoint.id, id);
       queued?.();
-      return { delivery: await delivery(app.id, endpoint.id, id) };
+      return { delivery: queuedDelivery };
     },
 
     /** Due again now, with the same body and webhook-id; refused (409) while a node is sending it. */
@@ -87,8 +89,9 @@ export function createDeliveryService({ store, clock, find, queued }: { store: W
         await delivery(appId, webhookId, deliveryId); // 404 when it is not this endpoint's
         throw conflict('The delivery is being sent right now; retry once this attempt has finished');
       }
+      const due = await delivery(appId, webhookId, deliveryId);
       queued?.();
-      return { delivery: await delivery(appId, webhookId, deliveryId) };
+      return { delivery: due };
     },
   };
 }

@@ -31,6 +31,9 @@ describeEachDb('webhooks: endpoints owner API', (dialect) => {
   let api: ReturnType<typeof webhooksApi>;
   beforeAll(async () => {
     t = await testApp(dialect);
+    // These tests read and change delivery rows themselves: the module's own worker (kicked by a
+    // test send or a retry) would claim and send them meanwhile (a race seen in CI).
+    await t.app.services.webhookWorker.close();
     app = await t.createApp({ name: 'Hooks App' });
     api = webhooksApi(t, app.slug);
   });
