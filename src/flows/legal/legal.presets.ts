@@ -68,8 +68,30 @@ export interface Receive {
 
 export type ProcessorRole = 'subscriptions' | 'paywall' | 'analytics' | 'crash_reporting' | 'engagement' | 'advertising' | 'custom';
 
+/**
+ * Where a vendor processes data and what lets it leave the EEA, the UK and Switzerland (GDPR
+ * Chapter V). Read from the vendor's own pages (`sources`, on `readOn`); docs/legal.md lists them.
+ */
+export interface ProcessingFacts {
+  /** Countries or regions where the vendor processes the data, in English (`['United States']`). */
+  locations: string[];
+  /**
+   * The safeguard for a transfer out of the EEA/UK: `dpf` the vendor is certified under the EU-US
+   * Data Privacy Framework (and its UK extension / Swiss framework where stated), `scc` the EU's
+   * Standard Contractual Clauses in the vendor's DPA, `adequacy` the destination has an adequacy
+   * decision, `eea` processed inside the EEA (no transfer).
+   */
+  mechanism: 'dpf' | 'scc' | 'adequacy' | 'eea';
+  /** The vendor's own pages that state the above. */
+  sources: { title: string; url: string }[];
+  /** `YYYY-MM-DD` the sources were read. */
+  readOn: string;
+}
+
 export interface Preset {
   id: string;
+  /** Where it processes and how data may leave the EEA; absent: not known (the policy says so). */
+  processing?: ProcessingFacts;
   name: string;
   role: ProcessorRole;
   /** One plain sentence for the policy page. */

@@ -3,7 +3,7 @@ import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { configUrl } from '../../kernel/web-url.js';
 import { emailInput, formHero } from '../forms/forms.schema.js';
 import { fromClientShapes } from './legal.client-shapes.js';
-import { CAPABILITY_IDS, DATA_KIND_IDS, PURPOSE_IDS, type Receive, type ProcessorRole } from './legal.presets.js';
+import { CAPABILITY_IDS, DATA_KIND_IDS, PURPOSE_IDS, type Receive, type ProcessorRole, type ProcessingFacts } from './legal.presets.js';
 
 const text = (max: number) => z.string().trim().max(max);
 const line = (max: number) => z.string().trim().min(1).max(max);
@@ -179,6 +179,8 @@ export interface ResolvedProcessor {
   usedForTracking: boolean;
   /** false: not enough facts to declare it (a custom processor without `receives`). */
   mapped: boolean;
+  /** Frozen at publish from the preset (or the owner's entry); absent in versions published before it existed. */
+  processing?: ProcessingFacts;
   /** For `appflows`: the published flows behind each kind. */
   flows?: { type: string; slug: string; version: number; kinds: string[] }[];
 }
