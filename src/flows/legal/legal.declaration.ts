@@ -1,4 +1,5 @@
-import { APPLE_CATEGORY_ORDER, CAPABILITIES, DATA_KINDS, PRESETS, PURPOSES, presetFor, type DataKind, type Purpose, type Receive } from './legal.presets.js';
+import { appleDataTypes, legalModel, MODEL_REVISION } from './legal.model.js';
+import { APPLE_CATEGORY_ORDER, DATA_KINDS, PRESETS, PURPOSES, presetFor, type DataKind, type Purpose, type Receive } from './legal.presets.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 
 /**
@@ -13,6 +14,9 @@ export interface PublishedFlowFacts {
   versionNumber: number;
   config: any;
 }
+
+/** Flow types whose stored records (submissions, reports, sessions) keep the visitor's country. */
+const COUNTRY_STORED = new Set(['waitlist', 'feedback', 'report', 'contact', 'crash', 'onboarding', 'referral', 'wishlist', 'cancel']);
 
 const toggled = (t: { enabled?: boolean; required?: boolean } | undefined) => (t?.enabled ? { optional: !t.required } : undefined);
 
@@ -85,6 +89,10 @@ export function flowCollects(type: string, c: any): { receives: Receive[]; linke
     default:
       break;
   }
+  // Each record these flows store carries the country looked up from the request's IP address
+  // (kernel/identity.ts; the address itself is kept only as a keyed hash): an approximate
+  // location in Apple's and Google's sense, declared (docs/legal.md, "Country from the IP").
+  if (out.length && COUNTRY_STORED.has(type)) add('coarse_location', ['analytics']);
   // The SDK passes the host app's user id to cancel, referral, wishlist and promotions: linked.
   const linked = out.some((x) => x.kind === 'email' || x.kind === 'name' || x.kind === 'user_id') || ['cancel', 'referral', 'wishlist', 'app_promotion'].includes(type);
   return { receives: out, linked };
@@ -111,14 +119,16 @@ export function appflowsProcessor(flows: PublishedFlowFacts[], override?: LegalC
     .map((f) => ({ f, c: flowCollects(f.type, f.config) }))
     .filter((x) => x.c.receives.length > 0)
     .sort((a, b) => a.f.type.localeCompare(b.f.type) || a.f.slug.localeCompare(b.f.slug));
+  const receives = mergeReceives(perFlow.flatMap((x) => x.c.receives));
+  const country = receives.some((r) => r.kind === 'coarse_location') ? ' With what you send it records the country your connection comes from, looked up from your IP address (not your precise location).' : '';
   return {
     id: override?.id ?? 'appflows',
     preset: 'appflows',
     name: override?.name ?? p.name,
     role: p.role,
-    description: override?.description ?? p.sentence,
+    description: override?.description ?? p.sentence + country,
     privacyUrl: override?.privacyUrl ?? null,
-    receives: mergeReceives(perFlow.flatMap((x) => x.c.receives)),
+    receives,
     linkedToIdentity: override?.linkedToIdentity ?? perFlow.some((x) => x.c.linked),
     usedForTracking: override?.usedForTracking ?? false,
     mapped: true,
@@ -161,6 +171,7 @@ export function resolveProcessors(config: LegalConfig, flows: PublishedFlowFacts
         linkedToIdentity: p.linkedToIdentity ?? preset.linkedToIdentity,
         usedForTracking: p.usedForTracking ?? preset.usedForTracking,
         mapped: true,
+        ...(preset.processing ? { processing: preset.processing } : {}),
       });
       continue;
     }
@@ -189,6 +200,7 @@ export function resolveProcessors(config: LegalConfig, flows: PublishedFlowFacts
 export function freeze(config: LegalConfig, flows: PublishedFlowFacts[]): Frozen {
   return {
     processors: resolveProcessors(config, flows),
+    model: MODEL_REVISION,
     flows: flows.filter((f) => f.type !== 'legal').map((f) => ({ type: f.type, slug: f.slug, version: f.versionNumber })).sort((a, b) => a.type.localeCompare(b.type) || a.slug.localeCompare(b.slug)),
   };
 }
@@ -201,24 +213,6 @@ export function words(kinds: readonly DataKind[]): string {
 export function purposeWords(purposes: readonly Purpose[]): string {
   const w = [...new Set(purposes.map((p) => PURPOSES[p].words))];
   return w.length <= 1 ? (w[0] ?? '') : `${w.slice(0, -1).join(', ')} and ${w[w.length - 1]}`;
-}
-
-/** Platform data the owner says leaves the device, as a processor named after the entity. */
-function platformProcessor(config: LegalConfig): ResolvedProcessor | undefined {
-  const leaving = (config.platformData ?? []).filter((p) => p.leavesDevice);
-  if (!leaving.length) return undefined;
-  return {
-    id: 'platform',
-    preset: null,
-    name: config.entity.name,
-    role: 'custom',
-    description: `${config.entity.name} receives data from device features.`,
-    privacyUrl: null,
-    receives: mergeReceives(leaving.map((p) => ({ kind: CAPABILITIES[p.capability].kind, purposes: p.purpose ?? ['app_functionality'] }))),
-    linkedToIdentity: true,
-    usedForTracking: false,
-    mapped: true,
-  };
 }
 
 export interface Basis {
@@ -252,28 +246,36 @@ export interface UnmappedProcessor {
 const unmapped = (ps: ResolvedProcessor[]): UnmappedProcessor[] =>
   ps.filter((p) => !p.mapped).map((p) => ({ id: p.id, name: p.name, reason: 'not a preset and no `receives` given: say what it receives to declare it' }));
 
-const allProcessors = (config: LegalConfig, frozen: Frozen) => {
-  const platform = platformProcessor(config);
-  return platform ? [...frozen.processors, platform] : frozen.processors;
-};
-
 /**
- * Apple's App Privacy answers: one entry per (data type, purpose, source). Only data leaving the
- * device is there; `dataNotCollected` only when nothing does and no processor is left unmapped.
+ * Apple's App Privacy answers: one entry per (data type, purpose, source), all derived from the
+ * data-flow model (legal.model.ts). Only data leaving the device is there; `dataNotCollected` only
+ * when nothing does and no processor is left unmapped. Linked and tracking are answered once per
+ * data type, as App Store Connect asks them (linked if any collection of it is linked), so a type
+ * can never be both; `dataTypes` gives that form directly. A version frozen before the model
+ * (`legacy`) keeps its published per-source answers and has no `dataTypes`.
  */
 export function appStorePrivacy(config: LegalConfig, frozen: Frozen, basis: Basis) {
+  const model = legalModel(config, frozen);
+  const types = new Map(appleDataTypes(model).map((t) => [t.category, t]));
   const seen = new Map<string, AppleEntry>();
-  for (const p of allProcessors(config, frozen)) {
-    for (const r of p.receives) {
-      const [group, category] = DATA_KINDS[r.kind].apple;
-      for (const purpose of new Set(r.purposes.map((x) => PURPOSES[x].apple))) {
-        const key = `${category}\n${purpose}\n${p.name}`;
-        const prev = seen.get(key);
-        if (prev) {
-          prev.linkedToIdentity ||= p.linkedToIdentity;
-          prev.usedForTracking ||= p.usedForTracking;
-        } else seen.set(key, { category, group, purpose, linkedToIdentity: p.linkedToIdentity, usedForTracking: p.usedForTracking, source: p.name });
-      }
+  for (const f of model.flows) {
+    if (!f.leavesDevice || !f.kind || f.recipient.type === 'device') continue;
+    const [group, category] = DATA_KINDS[f.kind].apple;
+    const source = f.recipient.name;
+    for (const purpose of new Set(f.purposes.map((x) => PURPOSES[x].apple))) {
+      const key = `${category}\n${purpose}\n${source}`;
+      const prev = seen.get(key);
+      if (prev) {
+        prev.linkedToIdentity ||= f.linked;
+        prev.usedForTracking ||= f.tracking;
+      } else seen.set(key, { category, group, purpose, linkedToIdentity: f.linked, usedForTracking: f.tracking, source });
+    }
+  }
+  if (!model.legacy) {
+    for (const e of seen.values()) {
+      const t = types.get(e.category)!;
+      e.linkedToIdentity = t.linkedToIdentity;
+      e.usedForTracking = t.usedForTracking;
     }
   }
   const order = (e: AppleEntry) => APPLE_CATEGORY_ORDER.indexOf(e.group);
@@ -283,6 +285,7 @@ export function appStorePrivacy(config: LegalConfig, frozen: Frozen, basis: Basi
     basis,
     dataNotCollected: entries.length === 0 && unmappedProcessors.length === 0,
     entries,
+    ...(model.legacy ? {} : { dataTypes: [...types.values()] }),
     unmappedProcessors,
     /** Apple asks about tracking separately: any entry used for tracking means an ATT prompt. */
     usedForTracking: entries.some((e) => e.usedForTracking),
@@ -310,20 +313,20 @@ export interface PlayDataType {
  */
 export function playDataSafety(config: LegalConfig, frozen: Frozen, basis: Basis) {
   const by = new Map<string, PlayDataType>();
-  for (const p of allProcessors(config, frozen)) {
-    for (const r of p.receives) {
-      const [category, dataType] = DATA_KINDS[r.kind].play;
-      const key = `${category}\n${dataType}`;
-      const shared = p.usedForTracking || r.purposes.includes('third_party_advertising');
-      const purposes = r.purposes.map((x) => PURPOSES[x].play).filter((x): x is NonNullable<typeof x> => !!x);
-      const prev = by.get(key);
-      if (!prev) by.set(key, { category, dataType, collected: true, shared, optional: !!r.optional, purposes: [...new Set(purposes)], sources: [p.name] });
-      else {
-        prev.shared ||= shared;
-        prev.optional &&= !!r.optional;
-        for (const x of purposes) if (!prev.purposes.includes(x)) prev.purposes.push(x);
-        if (!prev.sources.includes(p.name)) prev.sources.push(p.name);
-      }
+  for (const f of legalModel(config, frozen).flows) {
+    if (!f.leavesDevice || !f.kind || f.recipient.type === 'device') continue;
+    const [category, dataType] = DATA_KINDS[f.kind].play;
+    const key = `${category}\n${dataType}`;
+    const shared = f.tracking || f.purposes.includes('third_party_advertising');
+    const purposes = f.purposes.map((x) => PURPOSES[x].play).filter((x): x is NonNullable<typeof x> => !!x);
+    const source = f.recipient.name;
+    const prev = by.get(key);
+    if (!prev) by.set(key, { category, dataType, collected: true, shared, optional: f.optional, purposes: [...new Set(purposes)], sources: [source] });
+    else {
+      prev.shared ||= shared;
+      prev.optional &&= f.optional;
+      for (const x of purposes) if (!prev.purposes.includes(x)) prev.purposes.push(x);
+      if (!prev.sources.includes(source)) prev.sources.push(source);
     }
   }
   const dataTypes = [...by.values()].sort((a, b) => a.category.localeCompare(b.category) || a.dataType.localeCompare(b.dataType));

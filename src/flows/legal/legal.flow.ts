@@ -1,4 +1,5 @@
 import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
+import { refuseContradictions } from './legal.checks.js';
 import { freeze } from './legal.declaration.js';
 import { legalConfig, type LegalConfig, type PublishedLegal } from './legal.schema.js';
 import { LEGAL_TEMPLATES } from './legal.templates.js';
@@ -27,10 +28,14 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
    * Stamps the effective date (the publish day, UTC) and freezes every processor's description,
    * with what the app's published flows collect at this moment, into the version: version n's
    * pages and declaration never change afterwards, whatever later publishes or preset updates do.
+   * Refuses (422 with paths) facts that would make the published outputs contradict each other
+   * (legal.checks.ts); the draft, which only warned about them, stays as saved.
    */
   async beforePublish(config, ctx): Promise<PublishedLegal> {
     const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
-    return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen: freeze(config, flows) } as PublishedLegal;
+    const frozen = freeze(config, flows);
+    refuseContradictions(config, frozen);
+    return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen } as PublishedLegal;
   },
   /** `privacy` and `terms` always point at the current version; `version` at this version's own page. */
   extras: (ctx) => ({

@@ -1,5 +1,6 @@
 import { CAPABILITIES, DATA_KINDS, presetFor } from './legal.presets.js';
 import { purposeWords, words } from './legal.declaration.js';
+import { legalModel, listedOnDevice, platformFacts, sentAs, type LegalModel, type PlatformFact } from './legal.model.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 
 /**
@@ -32,8 +33,21 @@ function capabilityText(x: PlatformUse): string {
   const how = [x.access?.join(' and '), x.mode && MODE_WORDS[x.mode]].filter(Boolean).join(', ');
   return `${x.label ?? CAPABILITIES[x.capability].label}${how ? ` (${how})` : ''}${x.use ? `: ${x.use}` : ''}`;
 }
-/** Push notifications travel through the platform's push service: never listed as staying on the device. */
-const staysOnDevice = (x: PlatformUse) => !x.leavesDevice && x.mode !== 'push';
+/** An on-device capability of which a processor receives a coarser sort (approximate location): said exactly. */
+function onDeviceText(f: PlatformFact): string {
+  const sent = sentAs(f.item.capability);
+  if (!f.coarser.length || !sent?.coarser) return capabilityText(f.item);
+  return `${capabilityText(f.item)} — ${DATA_KINDS[sent.same[0]!].words} stays on your device; only ${DATA_KINDS[sent.coarser[0]!].words} is sent, to ${f.coarser.join(', ')}`;
+}
+
+/** The device-features list's note: what of it stays, and who receives what does not (legacy: as published). */
+function stayWords(f: PlatformFact, model: LegalModel): string {
+  if (model.legacy) return ' (stays on your device)';
+  const sent = sentAs(f.item.capability);
+  if (f.same.length) return ` (sent to ${f.same.join(', ')})`;
+  if (f.coarser.length && sent?.coarser) return ` (${DATA_KINDS[sent.same[0]!].words} stays on your device; ${DATA_KINDS[sent.coarser[0]!].words} is sent to ${f.coarser.join(', ')})`;
+  return ' (stays on your device)';
+}
 
 /** How to reach the owner, as inline text. */
 function reach(c: LegalConfig): Inline[] {
@@ -52,16 +66,19 @@ export function privacySections({ appName, config: c, frozen }: Facts): Section[
     ],
   });
 
-  const onDevice = (c.platformData ?? []).filter(staysOnDevice);
+  // What stays and what leaves come from the data-flow model (legal.model.ts), as the declarations do.
+  const model = legalModel(c, frozen);
+  const platform = platformFacts(c, model);
+  const onDevice = listedOnDevice(platform, model);
   if ((c.localData ?? []).length || onDevice.length) {
     const blocks: Block[] = [p(`This stays on your device and is not sent to ${who} or anyone else:`)];
-    blocks.push({ list: [...(c.localData ?? []).map((x) => [x]), ...onDevice.map((x) => [capabilityText(x)])] });
-    if (onDevice.some((x) => x.capability === 'cloud_sync')) blocks.push(p('Cloud sync copies it to your own private cloud storage (such as iCloud), which we cannot read.'));
+    blocks.push({ list: [...(c.localData ?? []).map((x) => [x]), ...onDevice.map((f) => [model.legacy ? capabilityText(f.item) : onDeviceText(f)])] });
+    if (onDevice.some((f) => f.item.capability === 'cloud_sync')) blocks.push(p('Cloud sync copies it to your own private cloud storage (such as iCloud), which we cannot read.'));
     blocks.push(p(`Deleting ${appName} deletes it.`));
     out.push({ id: 'on-device', title: 'What stays on your device', blocks });
   }
 
-  const leaving = (c.platformData ?? []).filter((x) => x.leavesDevice);
+  const leaving = platform.filter((f) => model.flows.some((x) => x.path === f.path && x.recipient.type === 'entity')).map((f) => f.item);
   const processors = frozen.processors;
   const blocks: Block[] = [];
   if (processors.length === 0 && leaving.length === 0) {
@@ -94,7 +111,7 @@ export function privacySections({ appName, config: c, frozen }: Facts): Section[
         p(`${appName} asks your permission before it uses any of these, and you can withdraw it in your device settings:`),
         {
           list: (c.platformData ?? []).map((x) => [
-            `${capabilityText(x)}${x.leavesDevice ? ' (sent to us)' : x.mode === 'push' ? ' (delivered through your platform’s push service)' : ' (stays on your device)'}`,
+            `${capabilityText(x)}${x.leavesDevice ? ' (sent to us)' : x.mode === 'push' ? ' (delivered through your platform’s push service)' : stayWords(platform.find((f) => f.item === x)!, model)}`,
           ]),
         },
       ],

@@ -66,7 +66,7 @@ export interface Receive {
   optional?: boolean;
 }
 
-export type ProcessorRole = 'subscriptions' | 'paywall' | 'analytics' | 'crash_reporting' | 'engagement' | 'advertising' | 'custom';
+export type ProcessorRole = 'subscriptions' | 'paywall' | 'analytics' | 'crash_reporting' | 'engagement' | 'messaging' | 'attribution' | 'advertising' | 'custom';
 
 /**
  * Where a vendor processes data and what lets it leave the EEA, the UK and Switzerland (GDPR
@@ -105,7 +105,27 @@ export interface Preset {
 const r = (kind: DataKind, ...purposes: Purpose[]): Receive => ({ kind, purposes });
 
 /**
- * The eight built-in processors, as each vendor's default SDK set-up sends data (checked against
+ * Where each vendor processes and its Chapter V safeguard, as read from its own pages on
+ * `readOn` (docs/legal.md, "Sources", says how each was read). Where a page could not be read or
+ * did not say, `locations` is empty (not confirmed) and `mechanism` is the conservative `scc`:
+ * the policy then never claims a certification it could not check.
+ */
+const READ_ON = '2026-11-27';
+const facts = (locations: string[], mechanism: ProcessingFacts['mechanism'], ...sources: [string, string][]): ProcessingFacts => ({
+  locations,
+  mechanism,
+  sources: sources.map(([title, url]) => ({ title, url })),
+  readOn: READ_ON,
+});
+const GOOGLE_FIREBASE = facts(
+  ['United States', 'other countries where Google or its agents maintain facilities'],
+  'scc',
+  ['Firebase Data Processing and Security Terms', 'https://firebase.google.com/terms/data-processing-terms'],
+  ['Firebase Service Specific Terms (2.1 Data Location)', 'https://firebase.google.com/terms/service-terms'],
+);
+
+/**
+ * The built-in processors, as each vendor's default SDK set-up sends data (checked against
  * their own App Privacy guidance; an owner who turned features off or on overrides `receives`,
  * `purpose`, `linkedToIdentity` or `usedForTracking`). `appflows` describes the service itself:
  * what it receives is filled in from the app's published flows at publish time.
@@ -113,6 +133,7 @@ const r = (kind: DataKind, ...purposes: Purpose[]): Receive => ({ kind, purposes
 export const PRESETS: Record<string, Preset> = {
   revenuecat: {
     id: 'revenuecat',
+    processing: facts(['United States'], 'scc', ['RevenueCat Privacy Policy', 'https://www.revenuecat.com/privacy']),
     name: 'RevenueCat',
     role: 'subscriptions',
     sentence: 'RevenueCat processes in-app purchases and subscriptions: it checks receipts with the app store and tells the app which features you have paid for.',
@@ -123,6 +144,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   superwall: {
     id: 'superwall',
+    processing: facts([], 'scc', ['Superwall Privacy Policy', 'https://superwall.com/privacy']),
     name: 'Superwall',
     role: 'paywall',
     sentence: 'Superwall shows the subscription offer screens: it decides which offer to show and measures which ones lead to a purchase.',
@@ -138,6 +160,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   firebase: {
     id: 'firebase',
+    processing: GOOGLE_FIREBASE,
     name: 'Firebase (Google)',
     role: 'analytics',
     sentence: 'Firebase, a Google service, measures how the app is used with anonymous app-instance identifiers.',
@@ -148,6 +171,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   amplitude: {
     id: 'amplitude',
+    processing: facts([], 'scc', ['Amplitude Privacy Notice', 'https://amplitude.com/privacy']),
     name: 'Amplitude',
     role: 'analytics',
     sentence: 'Amplitude measures how the app is used, so we can see which features help and which confuse.',
@@ -158,6 +182,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   posthog: {
     id: 'posthog',
+    processing: facts([], 'scc', ['PostHog Privacy Policy', 'https://posthog.com/privacy']),
     name: 'PostHog',
     role: 'analytics',
     sentence: 'PostHog measures how the app is used, so we can see which features help and which confuse.',
@@ -168,6 +193,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   sentry: {
     id: 'sentry',
+    processing: facts([], 'scc', ['Sentry Data Processing Addendum', 'https://sentry.io/legal/dpa/'], ['Sentry Privacy Policy', 'https://sentry.io/privacy/']),
     name: 'Sentry',
     role: 'crash_reporting',
     sentence: 'Sentry receives crash reports and performance measurements so we can find and fix bugs.',
@@ -178,12 +204,67 @@ export const PRESETS: Record<string, Preset> = {
   },
   mixpanel: {
     id: 'mixpanel',
+    processing: facts(['United States'], 'scc', ['Mixpanel: EU Residency (US servers by default)', 'https://docs.mixpanel.com/docs/privacy/eu-residency']),
     name: 'Mixpanel',
     role: 'analytics',
     sentence: 'Mixpanel measures how the app is used, so we can see which features help and which confuse.',
     privacyUrl: 'https://mixpanel.com/legal/privacy-policy',
     receives: [r('user_id', 'analytics'), r('device_id', 'analytics'), r('product_interaction', 'analytics')],
     linkedToIdentity: true,
+    usedForTracking: false,
+  },
+  onesignal: {
+    id: 'onesignal',
+    processing: facts(['European Union', 'United States'], 'dpf', ['OneSignal: Data Protection & Compliance', 'https://documentation.onesignal.com/docs/en/data-questions']),
+    name: 'OneSignal',
+    role: 'messaging',
+    sentence: 'OneSignal delivers our push notifications and in-app messages and tells us which ones were opened.',
+    privacyUrl: 'https://onesignal.com/privacy_policy',
+    receives: [r('device_id', 'app_functionality', 'developer_communications'), r('product_interaction', 'analytics')],
+    // The push subscription is tied to the user id an app sets (external id): the cautious answer.
+    linkedToIdentity: true,
+    usedForTracking: false,
+  },
+  admob: {
+    id: 'admob',
+    processing: facts(['United States', 'other countries where Google or its agents maintain facilities'], 'scc', ['Google AdMob: App Store data disclosure', 'https://developers.google.com/admob/ios/data-disclosure'], ['Google Privacy Policy', 'https://policies.google.com/privacy']),
+    name: 'Google AdMob',
+    role: 'advertising',
+    sentence: 'Google AdMob shows ads in the app and measures how they perform.',
+    privacyUrl: 'https://policies.google.com/privacy',
+    // Google's own list: IP address (approximate location), crash logs, performance data, device ID, advertising data, product interactions.
+    receives: [
+      r('coarse_location', 'third_party_advertising', 'analytics'),
+      r('device_id', 'third_party_advertising', 'analytics'),
+      r('advertising_data', 'third_party_advertising', 'analytics'),
+      r('product_interaction', 'third_party_advertising'),
+      r('crash_data', 'analytics'),
+      r('performance_data', 'third_party_advertising', 'analytics'),
+    ],
+    linkedToIdentity: true,
+    usedForTracking: true,
+  },
+  appsflyer: {
+    id: 'appsflyer',
+    processing: facts([], 'scc', ['AppsFlyer: Privacy at AppsFlyer', 'https://www.appsflyer.com/trust/privacy/'], ['AppsFlyer iOS SDK reference (advertisingIdentifier)', 'https://dev.appsflyer.com/hc/docs/ios-sdk-reference-appsflyerlib']),
+    name: 'AppsFlyer',
+    role: 'attribution',
+    sentence: 'AppsFlyer tells us which of our ad campaigns led to an install or a purchase (attribution).',
+    privacyUrl: 'https://www.appsflyer.com/trust/privacy/',
+    receives: [r('device_id', 'analytics', 'developer_advertising'), r('advertising_data', 'analytics', 'developer_advertising'), r('product_interaction', 'analytics', 'developer_advertising')],
+    // Matching the advertising identifier with ad networks' data is tracking in Apple's sense.
+    linkedToIdentity: true,
+    usedForTracking: true,
+  },
+  crashlytics: {
+    id: 'crashlytics',
+    processing: { ...GOOGLE_FIREBASE, sources: [...GOOGLE_FIREBASE.sources, { title: 'Firebase: App Store data collection', url: 'https://firebase.google.com/docs/ios/app-store-data-collection' }] },
+    name: 'Firebase Crashlytics',
+    role: 'crash_reporting',
+    sentence: 'Firebase Crashlytics, a Google service, receives crash reports so we can find and fix bugs.',
+    privacyUrl: 'https://firebase.google.com/support/privacy',
+    receives: [r('crash_data', 'app_functionality'), r('other_diagnostic_data', 'app_functionality'), r('device_id', 'app_functionality')],
+    linkedToIdentity: false,
     usedForTracking: false,
   },
   appflows: {

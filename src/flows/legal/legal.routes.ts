@@ -33,7 +33,20 @@ export const appStorePrivacySchema = z.object({
         source: z.string().describe('The processor that causes it (“RevenueCat”, “Appflows”, or your entity name for platform data you send yourself).'),
       }),
     )
-    .describe('One entry per data type, purpose and source; only data that leaves the device.'),
+    .describe('One entry per data type, purpose and source; only data that leaves the device. Linked and tracking are answered once per data type (linked if any collection of it is), so every entry of a type agrees; versions published before that keep their per-source answers.'),
+  dataTypes: z
+    .array(
+      z.object({
+        category: z.string().describe('Apple’s data type name.'),
+        group: z.string().describe('Apple’s category the type sits under.'),
+        purposes: z.array(z.string()).describe('Every Apple purpose it is collected for.'),
+        linkedToIdentity: z.boolean().describe('Apple’s rule: linked if any collection of it is linked.'),
+        usedForTracking: z.boolean().describe('Used for tracking by any recipient.'),
+        sources: z.array(z.string()).describe('Who receives it.'),
+      }),
+    )
+    .optional()
+    .describe('The same answers as App Store Connect asks them, one per data type. Absent on versions published before it existed.'),
   unmappedProcessors: unmapped,
   usedForTracking: z.boolean().describe('Whether any entry is used for tracking (then the app needs the App Tracking Transparency prompt).'),
 });

@@ -27,7 +27,7 @@ export const processorInput = z
       .toLowerCase()
       .regex(/^[a-z0-9][a-z0-9_-]{0,39}$/, 'must be a preset id or a short id of lowercase letters, digits, - and _')
       .describe(
-        'A preset id (`revenuecat`, `superwall`, `firebase`, `amplitude`, `posthog`, `sentry`, `mixpanel`, `appflows`; `appmate` is accepted for `appflows`) whose canonical description fills in, or your own id for a custom processor (then give `name` and `receives`).',
+        'A preset id (`revenuecat`, `superwall`, `firebase`, `amplitude`, `posthog`, `sentry`, `mixpanel`, `onesignal`, `admob`, `appsflyer`, `crashlytics`, `appflows`; `appmate` is accepted for `appflows`) whose canonical description fills in, or your own id for a custom processor (then give `name` and `receives`).',
       ),
     name: line(80).optional().describe('Display name. Required in practice for custom processors; overrides a preset’s name.'),
     purpose: purposes.optional().describe('Why it receives data. For a preset, replaces the purposes of every kind it receives; for a custom processor, applies to everything in `receives` (default `app_functionality`).'),
@@ -190,6 +190,8 @@ export interface Frozen {
   processors: ResolvedProcessor[];
   /** Published flows of the app at publish time (type, slug, version). */
   flows: { type: string; slug: string; version: number }[];
+  /** Revision of the data-flow model (legal.model.ts) the version was frozen with; absent before it existed (rendered as published then). */
+  model?: number;
 }
 
 export type PublishedLegal = LegalConfig & { type: 'legal'; effectiveDate: string; frozen: Frozen };

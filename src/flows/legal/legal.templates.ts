@@ -46,16 +46,7 @@ export const LEGAL_TEMPLATES: FlowTemplate<LegalConfig>[] = [
       localData: ['Everything you create in the app'],
       processors: [
         { id: 'firebase' },
-        {
-          id: 'crashlytics',
-          name: 'Firebase Crashlytics',
-          purpose: ['app_functionality'],
-          receives: ['crash_data', 'other_diagnostic_data'],
-          privacyUrl: 'https://firebase.google.com/support/privacy',
-          description: 'Firebase Crashlytics, a Google service, receives crash reports so we can find and fix bugs.',
-          linkedToIdentity: false,
-          usedForTracking: false,
-        },
+        { id: 'crashlytics' },
         appflows,
       ],
       declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false },
@@ -71,17 +62,8 @@ export const LEGAL_TEMPLATES: FlowTemplate<LegalConfig>[] = [
       entity,
       processors: [
         { id: 'revenuecat' },
-        {
-          id: 'admob',
-          name: 'Google AdMob',
-          purpose: ['third_party_advertising'],
-          receives: ['device_id', 'advertising_data', 'product_interaction', 'coarse_location'],
-          privacyUrl: 'https://policies.google.com/privacy',
-          description: 'Google AdMob shows ads to people without a subscription and measures how the ads perform.',
-          // Personalised ads: tracking in Apple's sense (so declarations.tracking is true). linkedToIdentity
-          // stays at the cautious default (true) until the owner checks their AdMob set-up.
-          usedForTracking: true,
-        },
+        // Personalised ads: tracking in Apple's sense (so declarations.tracking is true).
+        { id: 'admob' },
         appflows,
       ],
       declarations: { sellsData: false, advertising: true, analytics: false, tracking: true, profiling: false },

@@ -232,6 +232,12 @@ describeEachDb('legal', (dialect) => {
       await t.createApp({ name: 'Agent', slug: 'agent' });
       const saved = toolJson(await client.callTool({ name: 'update_legal_draft', arguments: { appIdOrSlug: 'agent', config: goodLegal({ processors: [{ id: 'mixpanel' }] }) } }));
       expect(saved.warnings.map((w: { code: string }) => w.code)).toEqual(['analytics_contradiction']);
+      // The policy would deny analytics while listing Mixpanel: publish refuses, with the path.
+      const refused = (await client.callTool({ name: 'publish_legal_flow', arguments: { appIdOrSlug: 'agent' } })) as ToolText;
+      expect(refused.isError).toBe(true);
+      expect(JSON.parse(refused.content[0].text)).toMatchObject({ status: 422, issues: [{ path: '/processors/0' }] });
+      const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
+      toolJson(await client.callTool({ name: 'update_legal_draft', arguments: { appIdOrSlug: 'agent', config: goodLegal({ processors: [{ id: 'mixpanel' }], declarations: analytics }) } }));
       const published = toolJson(await client.callTool({ name: 'publish_legal_flow', arguments: { appIdOrSlug: 'agent' } }));
       expect(published).toMatchObject({ ok: true, version: 1, privacy: 'http://web.test/legal/agent', terms: 'http://web.test/legal/agent/terms' });
       const env = toolJson(await client.callTool({ name: 'get_legal_flow', arguments: { appIdOrSlug: 'agent' } }));

@@ -87,7 +87,9 @@ describe('the appflows preset reflects the app’s published flows', () => {
     ];
     const { apple, play, frozen } = derive({ processors: [{ id: 'appflows' }], declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false } }, flows);
     const own = apple.entries.filter((e) => e.source === 'Appflows');
-    expect([...new Set(own.map((e) => e.category))].sort()).toEqual(['Customer Support', 'Device ID', 'Email Address', 'Name', 'Other User Content', 'Product Interaction', 'User ID'].sort());
+    expect([...new Set(own.map((e) => e.category))].sort()).toEqual(['Coarse Location', 'Customer Support', 'Device ID', 'Email Address', 'Name', 'Other User Content', 'Product Interaction', 'User ID'].sort());
+    // The country looked up from the IP address is stored with each record: Coarse Location, for analytics.
+    expect(triples(own.filter((e) => e.category === 'Coarse Location'))).toEqual(['Coarse Location / Analytics / Appflows']);
     expect(triples(own.filter((e) => e.category === 'Email Address'))).toEqual(
       ['Email Address / App Functionality / Appflows', "Email Address / Developer's Advertising or Marketing / Appflows"].sort(),
     );
@@ -95,19 +97,21 @@ describe('the appflows preset reflects the app’s published flows', () => {
     expect(own.every((e) => e.linkedToIdentity)).toBe(true);
     // The frozen processor says which flow (and version) causes what.
     const p = frozen.processors.find((x) => x.id === 'appflows')!;
-    expect(p.flows?.find((f) => f.type === 'cancel')).toEqual({ type: 'cancel', slug: 'cancel', version: 3, kinds: ['product_interaction'] });
+    expect(p.flows?.find((f) => f.type === 'cancel')).toEqual({ type: 'cancel', slug: 'cancel', version: 3, kinds: ['product_interaction', 'coarse_location'] });
     // Google: the feedback email is optional, the waitlist one is not, so email is required overall.
     expect(play.dataTypes.find((t) => t.dataType === 'Email address')).toMatchObject({ optional: false, sources: ['Appflows'] });
     expect(play.dataTypes.find((t) => t.dataType === 'Name')).toMatchObject({ optional: true });
   });
 
   it('per flow: what each collects, and only what leaves the device', () => {
-    expect(flowCollects('feedback', {}).receives).toEqual([{ kind: 'user_content', purposes: ['app_functionality'] }]);
+    expect(flowCollects('feedback', {}).receives).toEqual([{ kind: 'user_content', purposes: ['app_functionality'] }, { kind: 'coarse_location', purposes: ['analytics'] }]);
+    // App promotions use the country only to pick an offer, at request time: nothing stored, nothing declared.
+    expect(flowCollects('app_promotion', {}).receives.map((r) => r.kind)).toEqual(['product_interaction']);
     expect(flowCollects('feedback', { emailField: { enabled: true } }).receives[1]).toMatchObject({ kind: 'email', optional: true });
     expect(flowCollects('feedback', { emailField: { enabled: false } }).linked).toBe(false);
-    expect(flowCollects('wishlist', { identity: { mode: 'email', requireEmailToVote: true } }).receives.map((r) => r.kind)).toEqual(['user_content', 'email']);
+    expect(flowCollects('wishlist', { identity: { mode: 'email', requireEmailToVote: true } }).receives.map((r) => r.kind)).toEqual(['user_content', 'email', 'coarse_location']);
     expect(flowCollects('onboarding', { steps: [{ kind: 'info' }] }).receives).toEqual([]);
-    expect(flowCollects('crash', { emailField: { enabled: true } }).receives.map((r) => r.kind)).toEqual(['crash_data', 'other_diagnostic_data', 'email']);
+    expect(flowCollects('crash', { emailField: { enabled: true } }).receives.map((r) => r.kind)).toEqual(['crash_data', 'other_diagnostic_data', 'email', 'coarse_location']);
     expect(flowCollects('legal', {}).receives).toEqual([]);
     expect(flowCollects('link_page', {}).receives).toEqual([]);
   });
@@ -156,7 +160,7 @@ describe('on-device data', () => {
     const config = parse(onDeviceOnly());
     const frozen = freeze(config, []);
     const apple = appStorePrivacy(config, frozen, basis);
-    expect(apple).toEqual({ basis, dataNotCollected: true, entries: [], unmappedProcessors: [], usedForTracking: false });
+    expect(apple).toEqual({ basis, dataNotCollected: true, entries: [], dataTypes: [], unmappedProcessors: [], usedForTracking: false });
     expect(playDataSafety(config, frozen, basis)).toMatchObject({ dataCollected: false, dataShared: false, dataTypes: [] });
     const policy = text(privacySections({ appName: 'Sleepy', config, frozen }));
     expect(policy).toContain('Nothing leaves your device: Sleepy does not collect personal data.');

@@ -19,7 +19,7 @@ describeEachDb('legal templates', (dialect) => {
   afterAll(() => t.close());
 
   it('each publishes with no warning on a fresh app and declares what it says', async () => {
-    const declared: Record<string, { dataNotCollected: boolean; usedForTracking: boolean; entries: Entry[] }> = {};
+    const declared: Record<string, { dataNotCollected: boolean; usedForTracking: boolean; entries: Entry[]; dataTypes?: { category: string }[] }> = {};
     const terms: Record<string, string> = {};
     for (const x of templates) {
       const app = await t.createApp({ name: `Legal ${x.id}` });
@@ -38,6 +38,8 @@ describeEachDb('legal templates', (dialect) => {
     expect(declared.kids_app).toMatchObject({ dataNotCollected: true, usedForTracking: false });
     expect(declared.analytics_crash_firebase.usedForTracking).toBe(false);
     expect(sources('analytics_crash_firebase')).toEqual(['Firebase (Google)', 'Firebase Crashlytics']);
+    // One answer per Apple data type next to the entries.
+    expect(declared.analytics_crash_firebase.dataTypes?.map((d) => d.category)).toContain('Crash Data');
     expect(declared.analytics_crash_firebase.entries.map((e) => e.category)).toEqual(expect.arrayContaining(['Crash Data', 'Product Interaction']));
     // Ads: the one template that tracks, with Apple's Third-Party Advertising purpose.
     expect(declared.subscriptions_revenuecat_ads.usedForTracking).toBe(true);
