@@ -30,7 +30,7 @@ describeEachDb('dashboard: where is my page', (dialect) => {
       waitlist: { url: 'http://signup.test/sleepy', qr: 'waitlist', embed: 'http://web.test/embed/waitlist/sleepy', swift: 'RetentionFlow.presentURL(URL(string: "http://signup.test/sleepy")!)' },
       feedback: { url: 'http://web.test/feedback/sleepy', qr: 'feedback', embed: 'http://web.test/embed/feedback/sleepy', swift: 'RetentionFlow.presentFeedback(userId: currentUser.id)' },
       wishlist: { url: 'http://web.test/wishlist/sleepy', qr: 'wishlist', embed: 'http://web.test/embed/wishlist/sleepy', swift: 'RetentionFlow.presentWishlist(userId: currentUser.id)' },
-      legal: { url: 'http://web.test/legal/sleepy', swift: 'RetentionFlow.presentURL(URL(string: "http://web.test/legal/sleepy")!)' },
+      legal: { url: 'http://web.test/legal/sleepy', qr: 'legal', swift: 'RetentionFlow.presentURL(URL(string: "http://web.test/legal/sleepy")!)' },
       cancel: { url: 'http://web.test/cancel/sleepy', qr: 'cancel', swift: 'RetentionFlow.startCancelFlow(userId: currentUser.id) { link in' },
     };
     for (const [type, e] of Object.entries(expected)) {

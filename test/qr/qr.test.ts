@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { QR_FLOWS } from '../../src/kernel/flows/qr-flows.js';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { FORM_FIXTURES, putAndPublish } from '../flows/forms/forms.fixtures.js';
+import { goodLegal } from '../flows/legal/legal.fixtures.js';
 import { goodLinkPage } from '../flows/link-page/link-page.fixtures.js';
 import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
 import { goodReferral } from '../flows/referral/referral.fixtures.js';
@@ -23,6 +24,7 @@ async function fixtures(t: TestApp): Promise<Record<string, { segment: string; c
     wishlist: { segment: 'wishlist', config: goodWishlist() },
     link: { segment: 'link-page', config: goodLinkPage() },
     referral: { segment: 'referral', config: goodReferral() },
+    legal: { segment: 'legal', config: goodLegal() },
   };
   if (t.app.services.registry.get('crash')) {
     // Imported by a computed path: this suite must not depend on the crash module being there.
@@ -62,6 +64,7 @@ describeEachDb('QR codes', (dialect) => {
       link: 'http://web.test/p/scan-me',
       referral: `http://web.test/r/${code}`,
       crash: 'http://web.test/crash/scan-me',
+      legal: 'http://web.test/legal/scan-me',
     };
     for (const flow of published) {
       // As the SDK and the MCP send it (WIRE B.2): size always, theme only when not auto.
@@ -142,7 +145,7 @@ describeEachDb('QR codes', (dialect) => {
       ['/api/public/qr/scan-me/feedback?size=1.5', 422, '/size'],
       ['/api/public/qr/scan-me/feedback?size=-5', 422, '/size'],
       ['/api/public/qr/scan-me/pre-cancel', 422, '/flow'],
-      ['/api/public/qr/scan-me/legal', 422, '/flow'],
+      ['/api/public/qr/scan-me/privacy', 422, '/flow'],
     ];
     for (const [url, status, path] of cases) {
       const r = await qr(url);
