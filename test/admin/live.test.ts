@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { goodFeedback, goodWaitlist, putAndPublish } from '../flows/forms/forms.fixtures.js';
 import { goodLegal } from '../flows/legal/legal.fixtures.js';
+import { decodePng } from '../qr/qr.helpers.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
 import { describeEachDb } from '../helpers.js';
 import { ownerApp, type OwnerApp } from './admin.fixtures.js';
@@ -71,13 +72,17 @@ describeEachDb('dashboard: where is my page', (dialect) => {
       expect(swift, type).toContain(e.swift);
     }
 
-    // Legal also lists its other addresses; a secondary cancel flow opens at its own URL and has no QR of its own.
+    // Legal also lists its other addresses; a secondary cancel flow opens at its own URL, with a QR code of that URL.
     const legal = liveCard((await t.page('/admin/apps/sleepy/flows/legal', cookie)).body);
     expect(legal).toContain('http://web.test/legal/sleepy/terms');
     expect(legal).toContain('http://web.test/legal/sleepy/app-store-privacy');
     const winback = await t.page('/admin/apps/sleepy/flows/cancel?flowSlug=winback', cookie);
     expect(liveCard(winback.body)).toContain('value="http://web.test/cancel/sleepy/winback"');
-    expect(liveCard(winback.body)).not.toContain('/api/public/qr/');
+    const winbackQr = decode(/href="(\/api\/public\/qr\/sleepy\/cancel\?format=png&amp;size=1024&amp;flowSlug=winback)"[^>]*download=/.exec(winback.body)?.[1] ?? '');
+    expect(winbackQr).not.toBe('');
+    const winbackImg = await t.app.inject({ url: winbackQr });
+    expect(winbackImg.statusCode).toBe(200);
+    expect(decodePng(winbackImg.rawPayload).text).toBe('http://web.test/cancel/sleepy/winback');
     expect(textareaOf(winback.body, 'live-swift')).toContain('RetentionFlow.presentURL(URL(string: "http://web.test/cancel/sleepy/winback")!) { link in');
 
     // The app list: each live flow with its page.

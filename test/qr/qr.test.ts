@@ -160,6 +160,26 @@ describeEachDb('QR codes', (dialect) => {
     expect((await qr(`/api/public/qr/other-ref/referral?code=${code}`)).statusCode).toBe(404);
   });
 
+  it('a secondary flow of a type with several (a second waitlist, a second cancel flow) by ?flowSlug=; single-flow types ignore it', async () => {
+    await putAndPublish(t, 'scan-me', 'waitlist', FORM_FIXTURES.waitlist(), 'beta');
+    await putAndPublish(t, 'scan-me', 'cancel', goodCancel(), 'winback');
+    const text = async (url: string) => {
+      const r = await qr(url);
+      expect(r.statusCode, `${url}: ${r.body}`).toBe(200);
+      return decodePng(r.rawPayload).text;
+    };
+    expect(await text('/api/public/qr/scan-me/waitlist?format=png&size=512&flowSlug=beta')).toBe('http://signup.test/scan-me/beta');
+    expect(await text('/api/public/qr/scan-me/cancel?format=png&size=512&flowSlug=winback')).toBe('http://web.test/cancel/scan-me/winback');
+    // The primary by its own slug is the primary's address; a single-flow type ignores the slug.
+    expect(await text('/api/public/qr/scan-me/waitlist?format=png&size=512&flowSlug=waitlist')).toBe('http://signup.test/scan-me');
+    expect(await text('/api/public/qr/scan-me/feedback?format=png&size=512&flowSlug=anything')).toBe('http://web.test/feedback/scan-me');
+    // An unpublished or unknown secondary: 404; a slug that is no slug: 400 (a bad query) at /flowSlug.
+    expect((await qr('/api/public/qr/scan-me/waitlist?flowSlug=nope')).statusCode).toBe(404);
+    const bad = await qr('/api/public/qr/scan-me/waitlist?flowSlug=Not%20A%20Slug');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues.map((i: { path: string }) => i.path)).toContain('/flowSlug');
+  });
+
   it('short links: the QR of their shortUrl; 404 for an unknown code', async () => {
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/apps/scan-me/links', headers: { ...t.auth, 'content-type': 'application/json' }, payload: JSON.stringify({ url: 'https://example.com/promo', code: 'Spring-Sale' }) });
     expect(created.statusCode, created.body).toBe(201);
