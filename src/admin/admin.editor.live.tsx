@@ -58,16 +58,16 @@ export function liveInfo(d: FlowTypeDef, app: Pick<App, 'slug' | 'deepLinkScheme
   };
 }
 
-/** The `{flow}` of `/api/public/qr/{app}/{flow}` for a primary flow with one page (a referral's code is per user). */
-export function qrFlowOf(l: Pick<LiveInfo, 'type' | 'primary'>): string | undefined {
-  if (!l.primary) return undefined;
+/** The `{flow}` of `/api/public/qr/{app}/{flow}` for a flow with one page (a referral's code is per user). */
+export function qrFlowOf(l: Pick<LiveInfo, 'type'>): string | undefined {
   return QR_FLOWS.find((f) => f !== 'referral' && flowTypeOf(f) === l.type);
 }
 
-/** Same-origin path of the flow's QR image (the dashboard and the public QR route are one server). */
+/** Same-origin path of the flow's QR image (the dashboard and the public QR route are one server); a secondary flow by its slug. */
 export const qrPath = (l: LiveInfo, format: 'png' | 'svg', size: number) => {
   const flow = qrFlowOf(l);
-  return flow ? `/api/public/qr/${encodeURIComponent(l.appSlug)}/${flow}?format=${format}&size=${size}` : undefined;
+  const secondary = l.primary ? '' : `&flowSlug=${encodeURIComponent(l.flowSlug)}`;
+  return flow ? `/api/public/qr/${encodeURIComponent(l.appSlug)}/${flow}?format=${format}&size=${size}${secondary}` : undefined;
 };
 
 export function embedUrl(l: LiveInfo): string | undefined {

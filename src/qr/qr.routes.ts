@@ -4,6 +4,7 @@ import { appParams, publicAppSlug } from '../apps/apps.schema.js';
 import type { AppService } from '../apps/apps.service.js';
 import type { Config } from '../config.js';
 import { AppError } from '../kernel/errors.js';
+import { flowSlugSchema } from '../kernel/flows/flows.service.js';
 import { defineOp, type OpContext, type Operation } from '../kernel/operation.js';
 import { publicLimit } from '../kernel/rate-limit.js';
 import { QR_SIZE, type QrImage } from './qr.render.js';
@@ -60,14 +61,18 @@ export function qrOperations(d: { apps: AppService; qr: QrService; config: Confi
         appSlug: publicAppSlug,
         flow: z.string().min(1).max(60).describe(`One of ${QR_FLOWS.join(', ')} (422 otherwise).`),
       }),
-      query: z.object({ ...imageQuery, code: z.string().max(100).optional().describe('Referral code for `flow=referral` (required there; case, dashes and spaces ignored); ignored otherwise.') }),
+      query: z.object({
+        ...imageQuery,
+        code: z.string().max(100).optional().describe('Referral code for `flow=referral` (required there; case, dashes and spaces ignored); ignored otherwise.'),
+        flowSlug: flowSlugSchema.optional().describe('A secondary flow of a type with several (cancel, waitlist): its page; omitted = the primary. Ignored by the other types.'),
+      }),
       produces: 'image/png',
       errors: [404, 422, 429],
       route: limit,
       handler: async ({ params, query }, ctx) => {
         requireHttp(ctx);
         const opts = imageOptions(query);
-        const url = await qr.flowUrl(params.appSlug, params.flow, query.code);
+        const url = await qr.flowUrl(params.appSlug, params.flow, query.code, query.flowSlug);
         return sendImage(ctx, await qr.image(url, opts), `${params.appSlug}-${params.flow}.${opts.format}`);
       },
     }),

@@ -54,16 +54,21 @@ export function createQrService(deps: { config: Config; db: DbHandle; flows: Flo
 
   const urls = { web: config.webUrl, signup: signupHost ? config.signupUrl : undefined };
   /** A referral invite is per code; every other flow's URL is its type's own hosted page (FlowTypeDef.publicUrl). */
-  const urlOf = (flow: QrFlow, appSlug: string, code?: string): string => {
+  const urlOf = (flow: QrFlow, appSlug: string, code?: string, flowSlug?: string): string => {
     if (flow === 'referral') return `${config.webUrl}/r/${code}`;
     const d = flows.registry.get(flowTypeOf(flow));
-    const url = d?.publicUrl?.({ appSlug, flowSlug: d.primarySlug, primary: true, urls });
+    const slug = flowSlug ?? d?.primarySlug ?? '';
+    const url = d?.publicUrl?.({ appSlug, flowSlug: slug, primary: slug === d.primarySlug, urls });
     if (!url) throw notFound(`${flow} flows have no hosted page`);
     return url;
   };
 
-  /** The URL a flow's code encodes; 404 when the app is unknown or has not published that flow. */
-  async function flowUrl(appSlug: string, flow: string, rawCode?: string): Promise<string> {
+  /**
+   * The URL a flow's code encodes; 404 when the app is unknown or has not published that flow.
+   * `flowSlug` names a secondary flow of a type with several (a second waitlist or cancel flow);
+   * single-flow types ignore it, as their public routes do (WIRE F.10).
+   */
+  async function flowUrl(appSlug: string, flow: string, rawCode?: string, flowSlug?: string): Promise<string> {
     if (!(QR_FLOWS as readonly string[]).includes(flow)) {
       throw new AppError(422, `Invalid flow "${flow.slice(0, 40)}": must be one of ${QR_FLOWS.join(', ')}`, { issues: [{ path: '/flow', message: `must be one of ${QR_FLOWS.join(', ')}` }] });
     }
@@ -80,12 +85,13 @@ export function createQrService(deps: { config: Config; db: DbHandle; flows: Flo
         });
       }
     }
-    const published = await flows.publicFlow(appSlug, type);
+    const secondary = f !== 'referral' && flows.registry.get(type)?.multi ? flowSlug : undefined;
+    const published = await flows.publicFlow(appSlug, type, secondary);
     if (code) {
       const row = await referrals.byCode(code);
       if (!row || row.app_id !== published.app.id) throw notFound('Referral code not found');
     }
-    return urlOf(f, published.app.slug, code);
+    return urlOf(f, published.app.slug, code, secondary ? published.flow.slug : undefined);
   }
 
   /** A short link's `shortUrl` by its code; 404 when there is no such link. */

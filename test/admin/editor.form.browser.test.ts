@@ -89,7 +89,32 @@ describe('flow editor form in Chromium', () => {
     expect((await jsonOf(page)).intro.title).toBe('Wait — before you go');
     await page.click('#tab-json');
     expect(await page.textContent('.cm-content')).toContain('Wait — before you go');
+    // An edit in the JSON tab (unsaved) is what the form shows on switching back; a syntax error
+    // keeps the JSON tab open, with the owner's text, until it parses.
+    const editJson = (from: string, to: string) =>
+      page.evaluate(
+        ([a, b]) => {
+          const v = (window as unknown as { appflowsEditor: { state: { doc: { toString(): string } }; dispatch(tr: unknown): void } }).appflowsEditor;
+          const at = v.state.doc.toString().indexOf(a);
+          v.dispatch({ changes: { from: at, to: at + a.length, insert: b } });
+        },
+        [from, to],
+      );
+    await editJson('Wait — before you go', 'Wait — one thing first');
     await page.click('#tab-form');
+    expect(await page.isVisible('#panel-form')).toBe(true);
+    expect(await page.inputValue(input('/intro/title'))).toBe('Wait — one thing first');
+    await page.click('#tab-json');
+    await editJson('"intro"', '"intro" oops');
+    await page.click('#tab-form');
+    expect(await page.isVisible('#panel-json')).toBe(true);
+    expect(await page.textContent('#panel-form .alert.warn')).toContain('syntax error');
+    expect(await page.textContent('.cm-content')).toContain('"intro" oops');
+    await editJson('"intro" oops', '"intro"');
+    await editJson('Wait — one thing first', 'Wait — before you go');
+    await page.click('#tab-form');
+    expect(await page.isVisible('#panel-form')).toBe(true);
+    expect(await page.inputValue(input('/intro/title'))).toBe('Wait — before you go');
     // Reorder: the second reason moves up.
     await page.click('button[aria-label^="Move reason 2"][aria-label$="up"]');
     expect((await jsonOf(page)).reasonScreen.reasons.map((r: { id: string }) => r.id)).toEqual(['missing_feature', 'too_expensive']);

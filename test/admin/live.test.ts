@@ -2,6 +2,7 @@ import { afterEach, expect, it } from 'vitest';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { goodFeedback, goodWaitlist, putAndPublish } from '../flows/forms/forms.fixtures.js';
 import { goodLegal } from '../flows/legal/legal.fixtures.js';
+import { decodePng } from '../qr/qr.helpers.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
 import { describeEachDb } from '../helpers.js';
 import { ownerApp, type OwnerApp } from './admin.fixtures.js';
@@ -30,7 +31,7 @@ describeEachDb('dashboard: where is my page', (dialect) => {
       waitlist: { url: 'http://signup.test/sleepy', qr: 'waitlist', embed: 'http://web.test/embed/waitlist/sleepy', swift: 'RetentionFlow.presentURL(URL(string: "http://signup.test/sleepy")!)' },
       feedback: { url: 'http://web.test/feedback/sleepy', qr: 'feedback', embed: 'http://web.test/embed/feedback/sleepy', swift: 'RetentionFlow.presentFeedback(userId: currentUser.id)' },
       wishlist: { url: 'http://web.test/wishlist/sleepy', qr: 'wishlist', embed: 'http://web.test/embed/wishlist/sleepy', swift: 'RetentionFlow.presentWishlist(userId: currentUser.id)' },
-      legal: { url: 'http://web.test/legal/sleepy', swift: 'RetentionFlow.presentURL(URL(string: "http://web.test/legal/sleepy")!)' },
+      legal: { url: 'http://web.test/legal/sleepy', qr: 'legal', swift: 'RetentionFlow.presentURL(URL(string: "http://web.test/legal/sleepy")!)' },
       cancel: { url: 'http://web.test/cancel/sleepy', qr: 'cancel', swift: 'RetentionFlow.startCancelFlow(userId: currentUser.id) { link in' },
     };
     for (const [type, e] of Object.entries(expected)) {
@@ -71,13 +72,17 @@ describeEachDb('dashboard: where is my page', (dialect) => {
       expect(swift, type).toContain(e.swift);
     }
 
-    // Legal also lists its other addresses; a secondary cancel flow opens at its own URL and has no QR of its own.
+    // Legal also lists its other addresses; a secondary cancel flow opens at its own URL, with a QR code of that URL.
     const legal = liveCard((await t.page('/admin/apps/sleepy/flows/legal', cookie)).body);
     expect(legal).toContain('http://web.test/legal/sleepy/terms');
     expect(legal).toContain('http://web.test/legal/sleepy/app-store-privacy');
     const winback = await t.page('/admin/apps/sleepy/flows/cancel?flowSlug=winback', cookie);
     expect(liveCard(winback.body)).toContain('value="http://web.test/cancel/sleepy/winback"');
-    expect(liveCard(winback.body)).not.toContain('/api/public/qr/');
+    const winbackQr = decode(/href="(\/api\/public\/qr\/sleepy\/cancel\?format=png&amp;size=1024&amp;flowSlug=winback)"[^>]*download=/.exec(winback.body)?.[1] ?? '');
+    expect(winbackQr).not.toBe('');
+    const winbackImg = await t.app.inject({ url: winbackQr });
+    expect(winbackImg.statusCode).toBe(200);
+    expect(decodePng(winbackImg.rawPayload).text).toBe('http://web.test/cancel/sleepy/winback');
     expect(textareaOf(winback.body, 'live-swift')).toContain('RetentionFlow.presentURL(URL(string: "http://web.test/cancel/sleepy/winback")!) { link in');
 
     // The app list: each live flow with its page.

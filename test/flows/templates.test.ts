@@ -97,6 +97,30 @@ describeEachDb('flow templates', (dialect) => {
     expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/apps/${app.slug}`, headers: t.auth, payload: { accentColor: null } })).statusCode).toBe(200);
   });
 
+  it('leaves a plain light or dark scheme out for an app with a theme (a look such as gradient stays), and each still saves', async () => {
+    const heroOf = (x: Template) => x.config.hero as { theme?: string; accentColor?: string } | undefined;
+    expect(all.some((x) => heroOf(x)?.theme === 'minimal')).toBe(true);
+    const brand = await t.createApp({ name: 'Night Owl', slug: 'night-owl', deepLinkScheme: 'nightowl' });
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/v1/apps/${brand.slug}`, headers: t.auth, payload: { theme: 'dark', accentColor: '#0e7490' } })).statusCode).toBe(200);
+    const branded = (await t.app.inject({ url: `/api/v1/flow-templates?app=${brand.slug}`, headers: t.auth })).json().templates as Template[];
+    expect(branded.map((x) => x.id)).toEqual(all.map((x) => x.id));
+    for (const x of branded) {
+      const before = heroOf(all.find((y) => y.type === x.type && y.id === x.id)!);
+      const theme = heroOf(x)?.theme;
+      expect(theme === 'minimal' || theme === 'dark', `${x.type}/${x.id}`).toBe(false);
+      if (before?.theme === 'gradient') expect(theme, `${x.type}/${x.id}`).toBe('gradient');
+      expect(heroOf(x)?.accentColor, `${x.type}/${x.id}`).toBeUndefined();
+      const flowSlug = x.type === 'app_promotion' || x.type === 'cancel' || x.type === 'waitlist' ? `?flowSlug=${x.id.replace(/_/g, '-')}` : '';
+      const put = await t.app.inject({ method: 'PUT', url: `/api/v1/apps/${brand.slug}/flows/${x.segment}${flowSlug}`, headers: t.auth, payload: x.config });
+      expect(put.statusCode, `${x.type}/${x.id}: ${put.body}`).toBe(200);
+    }
+    // The link page then wears the app's dark scheme, not the template's light one.
+    const links = branded.find((x) => x.type === 'link_page' && all.find((y) => y.id === x.id && heroOf(y)?.theme === 'minimal'))!;
+    expect((await t.app.inject({ method: 'PUT', url: `/api/v1/apps/${brand.slug}/flows/link-page`, headers: t.auth, payload: links.config })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/apps/${brand.slug}/flows/link-page/publish`, headers: t.auth })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: `/p/${brand.slug}` })).body).toMatch(/<body class="[^"]*theme-dark/);
+  });
+
   it('is an MCP tool', async () => {
     const r = await t.app.inject({
       method: 'POST',

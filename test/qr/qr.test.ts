@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { QR_FLOWS } from '../../src/kernel/flows/qr-flows.js';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { FORM_FIXTURES, putAndPublish } from '../flows/forms/forms.fixtures.js';
+import { goodLegal } from '../flows/legal/legal.fixtures.js';
 import { goodLinkPage } from '../flows/link-page/link-page.fixtures.js';
 import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
 import { goodReferral } from '../flows/referral/referral.fixtures.js';
@@ -23,6 +24,7 @@ async function fixtures(t: TestApp): Promise<Record<string, { segment: string; c
     wishlist: { segment: 'wishlist', config: goodWishlist() },
     link: { segment: 'link-page', config: goodLinkPage() },
     referral: { segment: 'referral', config: goodReferral() },
+    legal: { segment: 'legal', config: goodLegal() },
   };
   if (t.app.services.registry.get('crash')) {
     // Imported by a computed path: this suite must not depend on the crash module being there.
@@ -62,6 +64,7 @@ describeEachDb('QR codes', (dialect) => {
       link: 'http://web.test/p/scan-me',
       referral: `http://web.test/r/${code}`,
       crash: 'http://web.test/crash/scan-me',
+      legal: 'http://web.test/legal/scan-me',
     };
     for (const flow of published) {
       // As the SDK and the MCP send it (WIRE B.2): size always, theme only when not auto.
@@ -142,7 +145,7 @@ describeEachDb('QR codes', (dialect) => {
       ['/api/public/qr/scan-me/feedback?size=1.5', 422, '/size'],
       ['/api/public/qr/scan-me/feedback?size=-5', 422, '/size'],
       ['/api/public/qr/scan-me/pre-cancel', 422, '/flow'],
-      ['/api/public/qr/scan-me/legal', 422, '/flow'],
+      ['/api/public/qr/scan-me/privacy', 422, '/flow'],
     ];
     for (const [url, status, path] of cases) {
       const r = await qr(url);
@@ -155,6 +158,26 @@ describeEachDb('QR codes', (dialect) => {
     await t.createApp({ name: 'Other Ref', slug: 'other-ref' });
     await putAndPublish(t, 'other-ref', 'referral', goodReferral());
     expect((await qr(`/api/public/qr/other-ref/referral?code=${code}`)).statusCode).toBe(404);
+  });
+
+  it('a secondary flow of a type with several (a second waitlist, a second cancel flow) by ?flowSlug=; single-flow types ignore it', async () => {
+    await putAndPublish(t, 'scan-me', 'waitlist', FORM_FIXTURES.waitlist(), 'beta');
+    await putAndPublish(t, 'scan-me', 'cancel', goodCancel(), 'winback');
+    const text = async (url: string) => {
+      const r = await qr(url);
+      expect(r.statusCode, `${url}: ${r.body}`).toBe(200);
+      return decodePng(r.rawPayload).text;
+    };
+    expect(await text('/api/public/qr/scan-me/waitlist?format=png&size=512&flowSlug=beta')).toBe('http://signup.test/scan-me/beta');
+    expect(await text('/api/public/qr/scan-me/cancel?format=png&size=512&flowSlug=winback')).toBe('http://web.test/cancel/scan-me/winback');
+    // The primary by its own slug is the primary's address; a single-flow type ignores the slug.
+    expect(await text('/api/public/qr/scan-me/waitlist?format=png&size=512&flowSlug=waitlist')).toBe('http://signup.test/scan-me');
+    expect(await text('/api/public/qr/scan-me/feedback?format=png&size=512&flowSlug=anything')).toBe('http://web.test/feedback/scan-me');
+    // An unpublished or unknown secondary: 404; a slug that is no slug: 400 (a bad query) at /flowSlug.
+    expect((await qr('/api/public/qr/scan-me/waitlist?flowSlug=nope')).statusCode).toBe(404);
+    const bad = await qr('/api/public/qr/scan-me/waitlist?flowSlug=Not%20A%20Slug');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues.map((i: { path: string }) => i.path)).toContain('/flowSlug');
   });
 
   it('short links: the QR of their shortUrl; 404 for an unknown code', async () => {

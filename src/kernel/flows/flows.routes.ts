@@ -117,7 +117,7 @@ export function flowOperations(apps: AppService, flows: FlowService, schedules: 
           .max(40)
           .optional()
           .describe('Only this type: the type (`app_promotion`), its legacy name or its URL segment (`app-promotion`). Omitted: every type. An unknown type is a 400 listing the known ones.'),
-        app: z.string().min(1).max(200).optional().describe('Id or slug of the app the flow is for (app promotion templates then promote the account’s other apps).'),
+        app: z.string().min(1).max(200).optional().describe('Id or slug of the app the flow is for: app promotion templates then promote the account’s other apps, and templates leave out an accent (and a plain `minimal`/`dark` theme) the app’s own brand sets, so its pages wear the app’s.'),
       }),
       response: z.object({
         templates: z.array(

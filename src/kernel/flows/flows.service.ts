@@ -121,15 +121,17 @@ export function createFlowService(deps: {
 
   /** Slug used for a request: the primary for single-instance types or when omitted. */
   /**
-   * A template's own accent would override the app's brand (a flow's `hero.accentColor` wins), so
-   * for an app with an accent of its own the template leaves it out and the page wears the app's.
+   * A template's own accent and scheme would override the app's brand (a flow's `hero` wins), so
+   * for an app with an accent of its own the template leaves its accent out, and for an app with
+   * a theme it leaves out a plain light or dark scheme (`minimal`, `dark`; a look such as
+   * `gradient` stays): the page wears the app's.
    */
   const onBrand = (config: unknown, app?: App): Record<string, unknown> => {
     const c = config as Record<string, unknown>;
     const hero = c.hero as Record<string, unknown> | undefined;
-    if (!app?.accentColor || !hero || hero.accentColor === undefined) return c;
-    const { accentColor: _, ...rest } = hero;
-    return { ...c, hero: rest };
+    if (!hero) return c;
+    const yields = (k: string, v: unknown) => (k === 'accentColor' && !!app?.accentColor) || (k === 'theme' && !!app?.theme && (v === 'minimal' || v === 'dark'));
+    return { ...c, hero: Object.fromEntries(Object.entries(hero).filter(([k, v]) => !yields(k, v))) };
   };
   /**
    * `?type=` takes the type (`app_promotion`), a legacy name (`pre_cancel`) or the URL segment
