@@ -108,7 +108,8 @@ const r = (kind: DataKind, ...purposes: Purpose[]): Receive => ({ kind, purposes
  * Where each vendor processes and its Chapter V safeguard, as read from its own pages on
  * `readOn` (docs/legal.md, "Sources", says how each was read). Where a page could not be read or
  * did not say, `locations` is empty (not confirmed) and `mechanism` is the conservative `scc`:
- * the policy then never claims a certification it could not check.
+ * the policy then never claims a certification it could not check. A location qualified "(if …
+ * is chosen)" is a region the app owner selects in the vendor's console; the default comes first.
  */
 const READ_ON = '2026-11-27';
 const facts = (locations: string[], mechanism: ProcessingFacts['mechanism'], ...sources: [string, string][]): ProcessingFacts => ({
@@ -144,7 +145,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   superwall: {
     id: 'superwall',
-    processing: facts([], 'scc', ['Superwall Privacy Policy', 'https://superwall.com/privacy']),
+    processing: facts(['United States', 'worldwide (content delivery network)'], 'scc', ['Superwall Sub-Processors List', 'https://superwall.com/legal/subprocessors']),
     name: 'Superwall',
     role: 'paywall',
     sentence: 'Superwall shows the subscription offer screens: it decides which offer to show and measures which ones lead to a purchase.',
@@ -171,7 +172,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   amplitude: {
     id: 'amplitude',
-    processing: facts([], 'scc', ['Amplitude Privacy Notice', 'https://amplitude.com/privacy']),
+    processing: facts(['United States', 'European Union (if the EU region is chosen)'], 'dpf', ['Amplitude: Create a new account (data storage location)', 'https://amplitude.com/docs/get-started/create-a-new-account']),
     name: 'Amplitude',
     role: 'analytics',
     sentence: 'Amplitude measures how the app is used, so we can see which features help and which confuse.',
@@ -182,7 +183,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   posthog: {
     id: 'posthog',
-    processing: facts([], 'scc', ['PostHog Privacy Policy', 'https://posthog.com/privacy']),
+    processing: facts(['United States', 'Germany (if PostHog Cloud EU is chosen)'], 'dpf', ['PostHog Privacy Policy (International transfer of personal information)', 'https://posthog.com/privacy'], ['PostHog: Controlling data storage', 'https://posthog.com/docs/privacy/data-storage']),
     name: 'PostHog',
     role: 'analytics',
     sentence: 'PostHog measures how the app is used, so we can see which features help and which confuse.',
@@ -193,7 +194,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   sentry: {
     id: 'sentry',
-    processing: facts([], 'scc', ['Sentry Data Processing Addendum', 'https://sentry.io/legal/dpa/'], ['Sentry Privacy Policy', 'https://sentry.io/privacy/']),
+    processing: facts(['United States', 'Germany (if the EU data storage location is chosen)'], 'scc', ['Sentry: Data Storage Location (US or EU)', 'https://docs.sentry.io/organization/data-storage-location/'], ['Sentry Data Processing Addendum', 'https://sentry.io/legal/dpa/'], ['Sentry Privacy Policy', 'https://sentry.io/privacy/']),
     name: 'Sentry',
     role: 'crash_reporting',
     sentence: 'Sentry receives crash reports and performance measurements so we can find and fix bugs.',
@@ -204,7 +205,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   mixpanel: {
     id: 'mixpanel',
-    processing: facts(['United States'], 'scc', ['Mixpanel: EU Residency (US servers by default)', 'https://docs.mixpanel.com/docs/privacy/eu-residency']),
+    processing: facts(['United States', 'European Union (if EU Data Residency is chosen)'], 'scc', ['Mixpanel: EU Residency (US servers by default)', 'https://docs.mixpanel.com/docs/privacy/eu-residency']),
     name: 'Mixpanel',
     role: 'analytics',
     sentence: 'Mixpanel measures how the app is used, so we can see which features help and which confuse.',

@@ -3,6 +3,7 @@ import { appStorePrivacy, flowCollects, freeze, playDataSafety, resolveProcessor
 import { prefersHtml } from '../../../src/flows/legal/legal.pages.js';
 import { privacySections, termsSections, type Section } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
+import { PRESETS } from '../../../src/flows/legal/legal.presets.js';
 import { goodLegal, onDeviceOnly } from './legal.fixtures.js';
 
 const basis: Basis = { source: 'published', version: 1, effectiveDate: '2026-03-01', url: 'http://web.test/legal/x/v/1' };
@@ -241,5 +242,22 @@ describe('config schema', () => {
     expect(bad({ surprise: true })).toBe(false);
     expect(bad({ entity: { name: '' } })).toBe(false);
     expect(bad({})).toBe(true);
+  });
+});
+
+describe('processing facts of the built-in processors (docs/legal.md, "Sources")', () => {
+  const vendors = Object.values(PRESETS).filter((p) => p.id !== 'appflows');
+  it.each(vendors.map((p) => [p.id, p] as const))('%s cites its own pages, dated', (_id, preset) => {
+    const facts = preset.processing!;
+    expect(facts.sources.length).toBeGreaterThan(0);
+    for (const s of facts.sources) expect(new URL(s.url).protocol).toBe('https:');
+    expect(facts.readOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    // A Data Privacy Framework claim is about transfers to the United States: it needs a read location there.
+    if (facts.mechanism === 'dpf') expect(facts.locations).toContain('United States');
+  });
+
+  it('claims the Data Privacy Framework only where the vendor’s own statement was read', () => {
+    const dpf = vendors.filter((p) => p.processing!.mechanism === 'dpf').map((p) => p.id).sort();
+    expect(dpf).toEqual(['amplitude', 'onesignal', 'posthog']);
   });
 });
