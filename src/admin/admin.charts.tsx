@@ -106,3 +106,21 @@ export function DayChart(p: { id: string; title: string; days: string[]; series:
     </figure>
   );
 }
+
+/** A daily series of a flow's dashboard with the word its card's caption counts it in (`sessions`, `saved`). */
+export interface CountedSeries extends ChartSeries {
+  counted: string;
+}
+
+/**
+ * The card at the top of a flow's dashboard page (cancel, onboarding, promotion): its daily series
+ * over the last days, each summed in the caption (`last 30 UTC days: 1,234 sessions, 56 saved`).
+ */
+export function DayChartCard(p: { id: string; title: string; days: string[]; series: CountedSeries[] }) {
+  const summary = p.series.map((s) => `${num(s.values.reduce((a, b) => a + b, 0))} ${s.counted}`).join(', ');
+  return (
+    <section class="card">
+      <DayChart id={p.id} title={p.title} summary={`last ${p.days.length} UTC days: ${summary}`} days={p.days} series={p.series.map(({ label, values }) => ({ label, values }))} />
+    </section>
+  );
+}

@@ -4,7 +4,7 @@ import type { Clock } from '../kernel/clock.js';
 import type { Events } from '../kernel/events/events.js';
 import { AppError, conflict, notFound, unprocessable } from '../kernel/errors.js';
 import { newId, randomString } from '../kernel/ids.js';
-import { decodeCursor, pageOf } from '../kernel/pagination.js';
+import { afterFromCursor, pageRows } from '../kernel/keyset.js';
 import { createLinkCache } from './links.cache.js';
 import { createClickRecorder } from './links.clicks.js';
 import { schemeOf, schemeProblem } from './links.destination.js';
@@ -85,9 +85,8 @@ export function createLinkService({ db, clock, config, events, cacheTtlMs = 1000
 
   return {
     async list(appId: string, limit: number, cursor?: string) {
-      const c = decodeCursor(cursor, ['time', 'id']);
-      const rows = await store.list(appId, limit + 1, c ? { createdAt: c[0], id: c[1] } : undefined);
-      const page = pageOf(rows, limit, (r) => [r.created_at, r.id]);
+      const rows = await store.list(appId, limit + 1, afterFromCursor(cursor));
+      const page = pageRows(rows, limit);
       return { links: page.items.map(toLink), nextCursor: page.nextCursor };
     },
 

@@ -1,4 +1,4 @@
-import { olderThan } from '../kernel/keyset.js';
+import { olderThan, type After } from '../kernel/keyset.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable, LinksTable } from '../db/types.js';
@@ -14,11 +14,9 @@ export type LinkChanges = Updateable<LinksTable>;
 /** Scoped queries: every function takes the app id first; the one exception is the public lookup by code. */
 export function createLinkStore(db: Db) {
   return {
-    list(appId: string, limit: number, after?: { createdAt: string; id: string }) {
+    list(appId: string, limit: number, after?: After) {
       let q = db.selectFrom('links').selectAll().where('app_id', '=', appId);
-      if (after) {
-        q = q.where((eb) => olderThan(eb, [after.createdAt, after.id]));
-      }
+      if (after) q = q.where((eb) => olderThan(eb, after));
       return q.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(limit).execute();
     },
 

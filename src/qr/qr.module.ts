@@ -1,4 +1,6 @@
+import type { ReferralService } from '../flows/referral/referral.service.js';
 import { defineModule } from '../kernel/module.js';
+import type { LinkService } from '../links/links.service.js';
 import { qrOperations } from './qr.routes.js';
 import { createQrService } from './qr.service.js';
 
@@ -6,7 +8,15 @@ import { createQrService } from './qr.service.js';
 export const qrModule = defineModule({
   name: 'qr',
   create(k) {
-    const qr = createQrService({ config: k.config, db: k.db, flows: k.flows });
+    // The referral and short-link capabilities' services, found when a code is asked for (k.capabilities is filled once every module is created).
+    let found: { referral?: { referrals: ReferralService }; links?: LinkService } | undefined;
+    const services = () => (found ??= Object.assign({}, ...k.capabilities.map((c) => c.services)));
+    const qr = createQrService({
+      config: k.config,
+      flows: k.flows,
+      referralCode: async (appId, code) => services().referral?.referrals.findCode(appId, code),
+      shortLink: async (code) => services().links?.lookup(code),
+    });
     return {
       services: { qr },
       operations: qrOperations({ apps: k.apps, qr, config: k.config }),

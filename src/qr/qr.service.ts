@@ -1,11 +1,8 @@
 import type { Config } from '../config.js';
-import type { DbHandle } from '../db/index.js';
 import { AppError, notFound, type Issue } from '../kernel/errors.js';
 import type { FlowService } from '../kernel/flows/flows.service.js';
 import { separateSignupHost } from '../kernel/signup-host.js';
 import { normalizeCode } from '../flows/referral/referral.service.js';
-import { createReferralStore } from '../flows/referral/referral.store.js';
-import { createLinkStore } from '../links/links.store.js';
 import { QR_SIZE, renderQr, type QrFormat, type QrImage, type QrTheme } from './qr.render.js';
 import { QR_FLOWS, flowTypeOf, type QrFlow } from '../kernel/flows/qr-flows.js';
 
@@ -46,10 +43,15 @@ export function imageOptions(q: { format?: string; size?: string; theme?: string
  * `WEB_URL/r/<code>`, a short link at its `shortUrl`. Rendered images are kept in memory by
  * (text, format, size, theme): a hit costs no rendering.
  */
-export function createQrService(deps: { config: Config; db: DbHandle; flows: FlowService }) {
+export function createQrService(deps: {
+  config: Config;
+  flows: FlowService;
+  /** The referral capability's code of an app (undefined when unknown or another app's). */
+  referralCode: (appId: string, code: string) => Promise<unknown>;
+  /** The short links capability's link behind a public code (what its redirect answers), or undefined. */
+  shortLink: (code: string) => Promise<{ code: string } | undefined>;
+}) {
   const { config, flows } = deps;
-  const referrals = createReferralStore(deps.db);
-  const links = createLinkStore(deps.db.db);
   const signupHost = separateSignupHost(config);
 
   const urls = { web: config.webUrl, signup: signupHost ? config.signupUrl : undefined };
@@ -88,15 +90,14 @@ export function createQrService(deps: { config: Config; db: DbHandle; flows: Flo
     const secondary = f !== 'referral' && flows.registry.get(type)?.multi ? flowSlug : undefined;
     const published = await flows.publicFlow(appSlug, type, secondary);
     if (code) {
-      const row = await referrals.byCode(code);
-      if (!row || row.app_id !== published.app.id) throw notFound('Referral code not found');
+      if (!(await deps.referralCode(published.app.id, code))) throw notFound('Referral code not found');
     }
     return urlOf(f, published.app.slug, code, secondary ? published.flow.slug : undefined);
   }
 
   /** A short link's `shortUrl` by its code; 404 when there is no such link. */
   async function shortLinkUrl(code: string): Promise<string> {
-    const row = /^[a-z0-9_-]{1,40}$/i.test(code) ? await links.byCode(code.toLowerCase()) : undefined;
+    const row = /^[a-z0-9_-]{1,40}$/i.test(code) ? await deps.shortLink(code.toLowerCase()) : undefined;
     if (!row) throw notFound('Link not found');
     return `${config.shortLinkUrl}/${row.code}`;
   }

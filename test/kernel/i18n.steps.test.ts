@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CATALOGS, type Locale, type MessageKey } from '../../src/kernel/i18n.js';
-import { STEP_CATALOGS } from '../../src/kernel/i18n.steps.js';
+import { en as EN_MESSAGES } from '../../src/kernel/i18n/en.js';
 import { startSession } from '../flows/cancel/cancel.pages.fixtures.js';
 import { json, putAndPublish } from '../flows/forms/forms.fixtures.js';
 import { startFunnel } from '../flows/onboarding/onboarding.pages.fixtures.js';
@@ -22,7 +22,7 @@ function readable(html: string): string {
 
 /** Built-in words these pages use besides the steps' own (kernel/i18n.ts). */
 const SHARED: MessageKey[] = ['optional', 'emailAddress', 'website', 'tooManyTitle', 'tooManyBody', 'formExpired'];
-const KEYS = [...(Object.keys(STEP_CATALOGS.en) as MessageKey[]), ...SHARED];
+const KEYS = [...(Object.keys(EN_MESSAGES.steps) as MessageKey[]), ...SHARED];
 
 /** Every English built-in word (the fixed parts around placeholders) that differs from `lang`'s and still shows. */
 function englishLeft(html: string, lang: Locale): string[] {

@@ -1,5 +1,5 @@
 import { diffLines } from 'diff';
-import type { RefApp } from './form.fields.js';
+import type { RefApp } from './form.parts.js';
 import { mountForm, type FormHandle, type Problem } from './form.js';
 
 /**

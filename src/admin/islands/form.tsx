@@ -1,7 +1,8 @@
 import { render } from 'preact';
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { HINTS } from '../editor.hints.js';
-import { Field, type Ctx, type Msg, type RefApp } from './form.fields.js';
+import { Field } from './form.fields.js';
+import type { Ctx, Msg, RefApp } from './form.parts.js';
 import { kindOf, resolve, setAt, type Path, type Schema } from './form.schema.js';
 
 /**

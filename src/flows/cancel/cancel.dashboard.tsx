@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppShell } from '../../admin/admin.app-shell.js';
-import { DayChart, num, pct } from '../../admin/admin.charts.js';
+import { DayChartCard, num, pct } from '../../admin/admin.charts.js';
 import { sendAdmin } from '../../admin/admin.http.js';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
@@ -137,7 +137,6 @@ function VersionCard({ v }: { v: VersionStats }) {
 }
 
 function CancelAnalyticsPage(p: { owner: { email: string; csrf: string }; app: App; sections: DashboardContext['sections']; days: string[]; sessions: number[]; saves: number[]; versions: VersionStats[] }) {
-  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return (
     <AppShell title="Cancel flow" owner={p.owner} app={p.app} sections={p.sections} current="cancel" scripts={['admin.js', 'charts.js']} styles={['charts.css']}>
       <div class="titlebar">
@@ -148,18 +147,15 @@ function CancelAnalyticsPage(p: { owner: { email: string; csrf: string }; app: A
         </p>
         <p class="muted small">Saved: left by return to app, an offer or premium · Cancelled: went to manage the subscription</p>
       </div>
-      <section class="card">
-        <DayChart
-          id="cancel-days"
-          title="Sessions and saves"
-          summary={`last 30 UTC days: ${num(total(p.sessions))} sessions, ${num(total(p.saves))} saved`}
-          days={p.days}
-          series={[
-            { label: 'Sessions', values: p.sessions },
-            { label: 'Saved', values: p.saves },
-          ]}
-        />
-      </section>
+      <DayChartCard
+        id="cancel-days"
+        title="Sessions and saves"
+        days={p.days}
+        series={[
+          { label: 'Sessions', values: p.sessions, counted: 'sessions' },
+          { label: 'Saved', values: p.saves, counted: 'saved' },
+        ]}
+      />
       {p.versions.length ? (
         p.versions.map((v) => <VersionCard v={v} />)
       ) : (

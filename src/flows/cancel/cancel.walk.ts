@@ -29,7 +29,7 @@ export interface Recorded {
 export type Outcome =
   | { kind: 'screen'; screen: Screen; record: Recorded[] }
   | { kind: 'exit'; button: ExitButton; ref: string; from: Screen; record: Recorded[] }
-  /** Nothing picked: the reasons come back with a message (nothing recorded). Messages are catalog keys (kernel/i18n.steps.ts). */
+  /** Nothing picked: the reasons come back with a message (nothing recorded). Messages are catalog keys (kernel/i18n/en.ts). */
   | { kind: 'retry'; message: MessageKey }
   /** A ref or reason id the pinned config does not have (a stale or forged form): 400, nothing recorded. */
   | { kind: 'invalid'; message: MessageKey };

@@ -1,5 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { FORM_TOKEN_FIELD } from '../../kernel/pages/form-token.js';
+import { Honeypot } from '../../kernel/pages/honeypot.js';
 import { translator, type Locale, type MessageKey, type Translate } from '../../kernel/i18n.js';
 import { accentOf, heroThemeOf, type AppBrand } from '../../kernel/pages/brand.js';
 import { Layout } from '../../kernel/pages/layout.js';
@@ -225,10 +226,7 @@ export function FormPage({ v, state }: { v: FormView; state: FormState }) {
                     <Field f={f} value={state.values?.[f.name]} error={state.fieldErrors?.[f.name]} focus={f.name === firstError} t={t} />
                   ))}
                   {state.token ? <input type="hidden" name={FORM_TOKEN_FIELD} value={state.token} /> : null}
-                  <div class="hp" aria-hidden="true">
-                    <label for="f-website">{t('website')}</label>
-                    <input id="f-website" type="text" name="website" tabIndex={-1} autocomplete="off" />
-                  </div>
+                  <Honeypot id="f-website" label={t('website')} />
                   <button type="submit">{v.submitLabel || t('submit')}</button>
                   {v.intro.legal ? <p class="legal">{v.intro.legal}</p> : null}
                 </form>

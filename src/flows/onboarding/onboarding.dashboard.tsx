@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppShell } from '../../admin/admin.app-shell.js';
-import { DayChart, num, pct } from '../../admin/admin.charts.js';
+import { DayChartCard, num, pct } from '../../admin/admin.charts.js';
 import { sendAdmin } from '../../admin/admin.http.js';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
@@ -97,7 +97,6 @@ function Funnel({ v }: { v: FunnelVersion }) {
 }
 
 function OnboardingAnalyticsPage(p: { owner: { email: string; csrf: string }; app: App; sections: DashboardContext['sections']; days: string[]; starts: number[]; completions: number[]; versions: FunnelVersion[] }) {
-  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return (
     <AppShell title="Onboarding" owner={p.owner} app={p.app} sections={p.sections} current="onboarding" scripts={['admin.js', 'charts.js']} styles={['charts.css']}>
       <div class="titlebar">
@@ -108,18 +107,15 @@ function OnboardingAnalyticsPage(p: { owner: { email: string; csrf: string }; ap
         </p>
         <p class="muted small">Where people drop off, per published version</p>
       </div>
-      <section class="card">
-        <DayChart
-          id="onboarding-days"
-          title="Starts and completions"
-          summary={`last 30 UTC days: ${num(total(p.starts))} started, ${num(total(p.completions))} completed`}
-          days={p.days}
-          series={[
-            { label: 'Started', values: p.starts },
-            { label: 'Completed', values: p.completions },
-          ]}
-        />
-      </section>
+      <DayChartCard
+        id="onboarding-days"
+        title="Starts and completions"
+        days={p.days}
+        series={[
+          { label: 'Started', values: p.starts, counted: 'started' },
+          { label: 'Completed', values: p.completions, counted: 'completed' },
+        ]}
+      />
       {p.versions.length ? (
         p.versions.map((v) => <Funnel v={v} />)
       ) : (

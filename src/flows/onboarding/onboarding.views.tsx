@@ -1,65 +1,20 @@
 import type { ComponentChildren } from 'preact';
 import type { MessageKey, Translate } from '../../kernel/i18n.js';
 import { Honeypot } from '../../kernel/pages/honeypot.js';
-import { titleFontClass } from '../../kernel/pages/fonts.js';
-import { Layout } from '../../kernel/pages/layout.js';
-import { BackLink, OpenLink, RefreshTo, StepShell, wordsOf, type StepApp, type Words } from '../../kernel/pages/steps.js';
-import type { OnboardingConfig, OnboardingStep } from './onboarding.schema.js';
+import { BackLink, wordsOf, type Words } from '../../kernel/pages/steps.js';
+import type { OnboardingStep } from './onboarding.schema.js';
+import { Shell, type FunnelUrls, type Look } from './onboarding.shell.js';
 import { answerKeys } from './onboarding.warnings.js';
-import { autoAdvances, isMulti, isRequired, type Screen } from './onboarding.walk.js';
+import { autoAdvances, isMulti, isRequired } from './onboarding.walk.js';
 
 /**
  * The hosted funnel's screens: intro → one step per screen → the end (a leaving page into the
- * app, or the web handoff). Every button is a submit button of the screen's one form (`b`,
+ * app, or the web handoff: onboarding.end.tsx). Every button is a submit button of the screen's one form (`b`,
  * onboarding.walk.ts) and Back is a link, so the funnel works without JavaScript;
  * public/onboarding.js only copies the claim token on the handoff. The same components render
  * the live page and the owner's preview. Built-in words come from the funnel's locale (config
  * `locale`, `strings`); the owner's words stay as written.
  */
-
-/** Where a screen's form posts, the capability and state it carries, and where its links go. */
-export interface FunnelUrls {
-  action: string;
-  /** The hidden capability field: `['t', sessionToken]`, or `['p', previewToken]`. */
-  capability: [string, string];
-  /** The sealed progress every form and link carries. */
-  state: string;
-  screen(s: Screen): string;
-}
-
-export interface Look {
-  app: StepApp;
-  config: OnboardingConfig;
-  /** Framed in another site: the store link leaves the frame. */
-  embed?: boolean;
-  preview?: boolean;
-}
-
-const PREVIEW_NOTE = 'of the draft. Nothing is recorded and nothing is stored; the end shows what would happen.';
-
-function Shell(p: { title: string; look: Look; head?: ComponentChildren; children: ComponentChildren }) {
-  const hero = p.look.config.hero;
-  // `dark` is a scheme (StepShell's flowTheme); the other themes are looks on whichever scheme.
-  // side_by_side is a two-column form look; a funnel is one column, so it draws as minimal.
-  const look = hero?.theme && hero.theme !== 'dark' && hero.theme !== 'side_by_side' ? `theme-${hero.theme}` : '';
-  const classes = ['ob', look, titleFontClass(hero?.titleFont), p.look.embed ? 'ob-embed' : ''].filter(Boolean).join(' ');
-  return (
-    <StepShell
-      title={p.title}
-      app={p.look.app}
-      lang={wordsOf(p.look.config).lang}
-      preview={p.look.preview ? PREVIEW_NOTE : undefined}
-      styles={['onboarding.css']}
-      scripts={['onboarding.js']}
-      accent={hero?.accentColor}
-      flowTheme={hero?.theme}
-      bodyClass={classes}
-      head={p.head}
-    >
-      {p.children}
-    </StepShell>
-  );
-}
 
 /** One form per screen: the capability, the state and the screen it was posted from. */
 function ScreenForm(p: { urls: FunnelUrls; at: number; children: ComponentChildren }) {
@@ -270,132 +225,5 @@ function Email(p: { step: Extract<OnboardingStep, { kind: 'email_capture' }>; pr
         {required ? null : <Skip t={t} />}
       </div>
     </>
-  );
-}
-
-/**
- * The end in the app: a page that meta-refreshes to the deep link
- * `{scheme}://retention-flow/action?type=onboarding_complete&session_id=…&claim_token=amob_…`,
- * with the same link to tap when nothing happens.
- */
-export function InAppEndPage(p: { look: Look; href: string }) {
-  const { app, config } = p.look;
-  const { t } = wordsOf(config);
-  return (
-    <Shell title={config.handoff.title} look={p.look} head={<RefreshTo href={p.href} />}>
-      <section class="cx-card ob-end" aria-live="polite">
-        <div class="ob-mark" aria-hidden="true">
-          ✓
-        </div>
-        <h1>{config.handoff.title}</h1>
-        <p class="cx-lead">{t('onboardingBackTo', { app: app.name })}</p>
-        <div class="cx-actions">
-          <OpenLink href={p.href}>{t('onboardingContinueIn', { app: app.name })}</OpenLink>
-        </div>
-      </section>
-    </Shell>
-  );
-}
-
-/**
- * The end on the web: the handoff. The raw `amob_` claim token is never shown (#32): it travels
- * only where the app reads it. The CTA goes to the store; with JavaScript it first copies the
- * token (the app reads it from the clipboard on first launch, WIRE C). When the app has a
- * deep-link scheme on file, "Open {app}" is its deep link carrying the token (for someone who
- * has the app, or comes back once it is installed; without JavaScript that is the way). Without
- * a store URL the page offers, with JavaScript, to copy the code: never a broken link.
- */
-export function HandoffPage(p: { look: Look; claimToken: string; openHref?: string; preview?: ComponentChildren }) {
-  const { app, config, embed } = p.look;
-  const { t } = wordsOf(config);
-  const h = config.handoff;
-  const open = t('stepOpenApp', { app: app.name });
-  return (
-    <Shell title={h.title} look={p.look}>
-      {p.preview}
-      <section class="cx-card ob-end ob-handoff">
-        <div class="ob-mark" aria-hidden="true">
-          ✓
-        </div>
-        <h1>{h.title}</h1>
-        {h.body ? <p class="cx-body">{h.body}</p> : null}
-        <div class="cx-actions">
-          {h.appStoreUrl ? (
-            <a class="cx-btn" href={h.appStoreUrl} data-copy={p.claimToken} rel="noopener" target={embed ? '_top' : undefined}>
-              {h.ctaLabel}
-            </a>
-          ) : (
-            <button type="button" class="cx-btn" data-copy={p.claimToken} hidden data-js>
-              {t('onboardingCopyCode')}
-            </button>
-          )}
-          {p.openHref ? (
-            <a class="cx-btn secondary" href={p.openHref} data-deep-link target={embed ? '_top' : undefined}>
-              {open}
-            </a>
-          ) : null}
-        </div>
-        {/* public/onboarding.js says these, in the page's language. */}
-        <p class="ob-copied" role="status" data-copy-status data-msg-copied={t('onboardingCopied')} data-msg-copy-failed={t('onboardingCopyFailed')}></p>
-        <div class="ob-code">
-          {p.openHref ? (
-            <p class="ob-code-help" data-nojs>
-              {t('onboardingComeBack', { app: app.name, open })}
-            </p>
-          ) : null}
-          <p class="ob-code-help" data-js hidden>
-            {h.appStoreUrl ? t('onboardingCtaCopies', { label: h.ctaLabel, app: app.name }) : t('onboardingTapCopy', { copy: t('onboardingCopyCode'), app: app.name })}
-          </p>
-        </div>
-        {h.legal ? <p class="legal">{h.legal}</p> : null}
-      </section>
-    </Shell>
-  );
-}
-
-/** The preview's end: what would be stored, and what the live page would do in the app and on the web. */
-export function PreviewEndPage(p: { look: Look; answers: unknown; email?: string; deepLink: string | null; back: string }) {
-  const summary = (
-    // Words for the owner (English, like the dashboard), on a page in the funnel's language.
-    <section class="cx-card ob-preview-end" lang="en">
-      <h1>The end of the funnel</h1>
-      <p class="cx-lead">The live page would store these answers (keyed by answer key) and mint a claim token valid 7 days:</p>
-      <pre class="cx-deeplink" data-would-store>
-        {JSON.stringify({ answers: p.answers, ...(p.email ? { email: p.email } : {}) }, null, 2)}
-      </pre>
-      {p.deepLink ? (
-        <>
-          <p class="cx-lead">In the app, the page would then open this deep link:</p>
-          <p>
-            <code class="cx-deeplink" data-would-open>
-              {p.deepLink}
-            </code>
-          </p>
-        </>
-      ) : (
-        <p class="cx-lead">In the app, the page would open the app’s deep link with the claim token (the app has no deepLinkScheme on file; the SDK’s scheme is used).</p>
-      )}
-      <p class="cx-lead">On the web, it shows the handoff below, with a real token.</p>
-      <div class="cx-actions">
-        <a class="cx-btn secondary" href={p.back}>
-          Back to the last step
-        </a>
-      </div>
-    </section>
-  );
-  return <HandoffPage look={p.look} claimToken={`amob_${'PREVIEW0'.repeat(4)}`} preview={summary} />;
-}
-
-/** 404s, expired links, too many requests. */
-export function FunnelMessagePage(p: { title: string; message: string; lang: string }) {
-  return (
-    <Layout title={p.title} lang={p.lang} styles={['steps.css', 'onboarding.css']} bodyClass="cx theme-auto ob">
-      <main class="cx-shell">
-        <section class="cx-card cx-message">
-          <h1>{p.title}</h1>
-          <p class="cx-lead">{p.message}</p>
-        </section>
-      </main>
-    </Layout>
   );
 }

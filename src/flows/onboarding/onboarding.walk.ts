@@ -128,7 +128,7 @@ export type Outcome =
   /** A button or option the pinned funnel does not have (a stale or forged form): 400. */
   | { kind: 'invalid'; message: MessageKey };
 
-/** The page's messages: catalog keys (kernel/i18n.steps.ts), put in words in the funnel's language. */
+/** The page's messages: catalog keys (kernel/i18n/en.ts), put in words in the funnel's language. */
 export const MESSAGES = {
   pickOne: 'onboardingPickOne',
   pickSome: 'onboardingPickSome',

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppShell } from '../../admin/admin.app-shell.js';
-import { DayChart, dayLabel, num, pct } from '../../admin/admin.charts.js';
+import { DayChartCard, dayLabel, num, pct } from '../../admin/admin.charts.js';
 import { sendAdmin } from '../../admin/admin.http.js';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
@@ -93,7 +93,6 @@ function Placement({ p, i }: { p: Stats['placements'][number]; i: number }) {
 }
 
 function PromotionAnalyticsPage(p: { owner: { email: string; csrf: string }; app: App; sections: DashboardContext['sections']; days: string[]; impressions: number[]; taps: number[]; stats: Stats }) {
-  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   return (
     <AppShell title="App promotion" owner={p.owner} app={p.app} sections={p.sections} current="promotion" scripts={['admin.js', 'charts.js']} styles={['charts.css']}>
       <div class="titlebar">
@@ -102,18 +101,15 @@ function PromotionAnalyticsPage(p: { owner: { email: string; csrf: string }; app
           {dayLabel(p.stats.from)} – {dayLabel(p.stats.to)} (UTC) · tap rate: taps per impression
         </p>
       </div>
-      <section class="card">
-        <DayChart
-          id="promotion-days"
-          title="Impressions and taps"
-          summary={`last 30 UTC days: ${num(total(p.impressions))} impressions, ${num(total(p.taps))} taps`}
-          days={p.days}
-          series={[
-            { label: 'Impressions', values: p.impressions },
-            { label: 'Taps', values: p.taps },
-          ]}
-        />
-      </section>
+      <DayChartCard
+        id="promotion-days"
+        title="Impressions and taps"
+        days={p.days}
+        series={[
+          { label: 'Impressions', values: p.impressions, counted: 'impressions' },
+          { label: 'Taps', values: p.taps, counted: 'taps' },
+        ]}
+      />
       {p.stats.placements.length ? (
         p.stats.placements.map((x, i) => <Placement p={x} i={i} />)
       ) : (

@@ -34,11 +34,17 @@ export function createReferralService(deps: { store: ReferralStore; flows: FlowS
   };
   const shareUrl = (code: string) => `${deps.webUrl}/r/${code}`;
 
-  /** The code of an app's referrer (404 for unknown codes and other apps' codes). */
-  async function codeIn(appId: string, typed: string) {
+  /** The code of an app's referrer, or undefined (unknown codes and other apps' codes). */
+  async function findCode(appId: string, typed: string) {
     const code = normalizeCode(typed);
     const row = /^[A-Z0-9]{8}$/.test(code) ? await store.byCode(code) : undefined;
-    if (!row || row.app_id !== appId) throw notFound('Unknown referral code');
+    return row && row.app_id === appId ? row : undefined;
+  }
+
+  /** The same, a 404 when there is none. */
+  async function codeIn(appId: string, typed: string) {
+    const row = await findCode(appId, typed);
+    if (!row) throw notFound('Unknown referral code');
     return row;
   }
 
@@ -50,6 +56,7 @@ export function createReferralService(deps: { store: ReferralStore; flows: FlowS
   return {
     published,
     shareUrl,
+    findCode,
 
     /** Mints the user's code once; the same code afterwards. */
     async code(body: { appSlug: string; userId: string }) {

@@ -2,6 +2,7 @@ import { pagePath, type FlowTypeDef, type Warning } from '../../kernel/flows/reg
 import { wishlistConfig, type WishlistConfig } from './wishlist.schema.js';
 import { WISHLIST_TEMPLATES } from './wishlist.templates.js';
 import { wishlistDraftView } from './wishlist.board.js';
+import { BOARD_SLUG } from './wishlist.rows.js';
 import { wishlistScreens } from './wishlist.samples.js';
 
 /** Advisories only: every one of these configs is valid, but probably not what the owner meant. */
@@ -22,7 +23,7 @@ export const wishlistFlow: FlowTypeDef<WishlistConfig> = {
   segment: 'wishlist',
   label: 'Wishlist',
   schema: wishlistConfig,
-  primarySlug: 'wishlist',
+  primarySlug: BOARD_SLUG,
   publicUrl: (p) => `${p.urls.web}/wishlist${pagePath({ ...p, primary: true })}`,
   multi: false,
   warnings: (config) => wishlistWarnings(config),

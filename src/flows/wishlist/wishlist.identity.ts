@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 
 /**
  * Who is voting, commenting or submitting. Only keyed hashes leave this file: raw emails used
@@ -67,28 +67,4 @@ export const newAnonId = () => randomBytes(16).toString('base64url');
 export function anonCookieHeader(value: string, opts: { secure: boolean; thirdParty: boolean }): string {
   const sameSite = opts.thirdParty && opts.secure ? 'None' : 'Lax';
   return `${ANON_COOKIE}=${value}; Path=/; Max-Age=${400 * 24 * 3600}; HttpOnly; SameSite=${sameSite}${opts.secure ? '; Secure' : ''}`;
-}
-
-// ---------- preview tokens (a draft board, shown to whoever holds the link) ----------
-
-/** `<base64url {a: appId, e: expiry seconds}>.<base64url HMAC>` signed with the server secret. */
-export function signPreviewToken(secret: string, appId: string, expiresAt: Date): string {
-  const payload = Buffer.from(JSON.stringify({ a: appId, e: Math.floor(expiresAt.getTime() / 1000) })).toString('base64url');
-  return `${payload}.${hmac(secret, 'preview', payload)}`;
-}
-
-/** The app id the token was issued for, or undefined when tampered with or expired. */
-export function verifyPreviewToken(secret: string, token: string, now: Date): string | undefined {
-  const [payload, sig, extra] = token.split('.');
-  if (!payload || !sig || extra !== undefined) return undefined;
-  const expected = Buffer.from(hmac(secret, 'preview', payload));
-  const given = Buffer.from(sig);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
-  try {
-    const { a, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (typeof a !== 'string' || typeof e !== 'number' || e * 1000 <= now.getTime()) return undefined;
-    return a;
-  } catch {
-    return undefined;
-  }
 }

@@ -4,12 +4,12 @@ import type { AppService } from '../../apps/apps.service.js';
 import type { Clock } from '../../kernel/clock.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { notFound } from '../../kernel/errors.js';
+import { PREVIEW_TTL_HOURS, signFlowPreview } from '../../kernel/pages/preview.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import type { Mailer, MailLogger } from '../../kernel/mail.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
-import { signPreviewToken } from './wishlist.identity.js';
 import { IDEA_STATUSES, type IdeaStatus, type WishlistConfig } from './wishlist.schema.js';
-import { newCommentRow, newIdeaRow, PREVIEW_TTL_HOURS, toComment, toOwnerIdea, TYPE } from './wishlist.rows.js';
+import { BOARD_SLUG, newCommentRow, newIdeaRow, toComment, toOwnerIdea, TYPE } from './wishlist.rows.js';
 import type { Events } from '../../kernel/events/events.js';
 import { COMMENT_CREATED, IDEA_STATUS_CHANGED, IDEA_SUBMITTED, type EventFlow } from './wishlist.events.js';
 import { COMMENT_CURSOR, IDEA_CURSOR, ideaSortKey, type IdeaRow, type WishlistStore } from './wishlist.store.js';
@@ -200,7 +200,7 @@ export function createWishlistModeration(deps: {
         throw notFound('No wishlist yet: PUT a wishlist config first');
       });
       const expiresAt = new Date(clock.now().getTime() + hours * 3600_000);
-      const token = signPreviewToken(secret, app.id, expiresAt);
+      const token = signFlowPreview(secret, TYPE, app.id, BOARD_SLUG, expiresAt);
       const q = `p=${encodeURIComponent(token)}`;
       return {
         token,

@@ -4,7 +4,8 @@ import type { CommentRow, IdeaRow } from './wishlist.store.js';
 
 /** Shared by the public side (wishlist.service.ts) and the owner's (wishlist.moderation.ts). */
 export const TYPE = 'wishlist';
-export const PREVIEW_TTL_HOURS = 24;
+/** The board is single-instance: its flow's slug (wishlist.flow.ts primarySlug), which its preview tokens name. */
+export const BOARD_SLUG = 'wishlist';
 
 /** An idea as the owner API answers it (also the data of the wishlist events). */
 export const toOwnerIdea = (r: IdeaRow): OwnerIdea => ({

@@ -6,11 +6,12 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import type { Mailer, MailLogger } from '../../kernel/mail.js';
+import { checkFlowPreview } from '../../kernel/pages/preview.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
-import { emailHash, verifyPreviewToken, voterKey, type Viewer } from './wishlist.identity.js';
+import { emailHash, voterKey, type Viewer } from './wishlist.identity.js';
 import { PUBLIC_STATUSES, type IdeaStatus, type PublicIdea, type WishlistConfig } from './wishlist.schema.js';
 import { createWishlistModeration } from './wishlist.moderation.js';
-import { newCommentRow, newIdeaRow, toComment, toOwnerIdea, TYPE } from './wishlist.rows.js';
+import { BOARD_SLUG, newCommentRow, newIdeaRow, toComment, toOwnerIdea, TYPE } from './wishlist.rows.js';
 import type { Events } from '../../kernel/events/events.js';
 import { COMMENT_CREATED, IDEA_SUBMITTED, type EventFlow } from './wishlist.events.js';
 import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
@@ -138,7 +139,7 @@ export function createWishlistService(deps: {
     async board(appSlug: string, previewToken?: string): Promise<Board> {
       if (previewToken === undefined) return publishedBoard(appSlug);
       const app = await apps.resolvePublic(appSlug);
-      if (verifyPreviewToken(secret, previewToken, clock.now()) !== app.id) throw notFound('This preview link is invalid or has expired');
+      if (!checkFlowPreview(secret, TYPE, previewToken, app.id, BOARD_SLUG, clock.now())) throw notFound('This preview link is invalid or has expired');
       const d = await flows.draft(app, TYPE);
       return { app, flowId: d.flow.id, config: d.config, preview: true, flow: { slug: d.flow.slug, version: null } };
     },

@@ -2,6 +2,7 @@ import { sql, type ExpressionBuilder, type Selectable, type SqlBool } from 'kyse
 import type { Db } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import type { Database, WishlistCommentsTable, WishlistIdeasTable } from '../../db/types.js';
+import { afterKeys } from '../../kernel/keyset.js';
 import type { CursorKey } from '../../kernel/pagination.js';
 import { bump } from '../../kernel/rollups.js';
 import { writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
@@ -48,16 +49,12 @@ function matchesSearch(text: string) {
 
 /** Rows strictly after the cursor in the sort order (pinned desc, votes desc, newest, id). */
 function afterCursor(eb: IdeasEb, sort: 'votes' | 'new', k: (string | number)[]) {
-  if (sort === 'new') {
-    const [c, id] = k as [string, string];
-    return eb.or([eb('created_at', '<', c), eb.and([eb('created_at', '=', c), eb('id', '>', id)])]);
-  }
-  const [p, v, c, id] = k as [number, number, string, string];
-  return eb.or([
-    eb('pinned', '<', p),
-    eb.and([eb('pinned', '=', p), eb('vote_count', '<', v)]),
-    eb.and([eb('pinned', '=', p), eb('vote_count', '=', v), eb('created_at', '<', c)]),
-    eb.and([eb('pinned', '=', p), eb('vote_count', '=', v), eb('created_at', '=', c), eb('id', '>', id)]),
+  if (sort === 'new') return afterKeys(eb, [['created_at', 'desc', k[0]], ['id', 'asc', k[1]]]);
+  return afterKeys(eb, [
+    ['pinned', 'desc', k[0]],
+    ['vote_count', 'desc', k[1]],
+    ['created_at', 'desc', k[2]],
+    ['id', 'asc', k[3]],
   ]);
 }
 
@@ -237,10 +234,7 @@ export function createWishlistStore(db: Db, shard: () => number = () => 0, lockR
     /** Oldest first, soft-deleted excluded; keyset on (created_at, id). */
     listComments(appId: string, ideaId: string, limit: number, after?: (string | number)[]) {
       let q = db.selectFrom('wishlist_comments').selectAll().where('app_id', '=', appId).where('idea_id', '=', ideaId).where('deleted_at', 'is', null);
-      if (after) {
-        const [c, id] = after as [string, string];
-        q = q.where((eb) => eb.or([eb('created_at', '>', c), eb.and([eb('created_at', '=', c), eb('id', '>', id)])]));
-      }
+      if (after) q = q.where((eb) => afterKeys(eb, [['created_at', 'asc', after[0]], ['id', 'asc', after[1]]]));
       return q.orderBy('created_at', 'asc').orderBy('id', 'asc').limit(limit + 1).execute();
     },
 

@@ -1,20 +1,19 @@
-import { withAppLocale } from '../i18n.js';
-import { asciiUrlsIn } from '../ascii-url.js';
 import { z } from 'zod';
 import type { App } from '../../apps/apps.schema.js';
 import type { AppRow } from '../../apps/apps.store.js';
 import { isUniqueViolation } from '../../db/errors.js';
 import type { Clock } from '../clock.js';
+import { invalidInput, notFound } from '../errors.js';
 import type { Events } from '../events/events.js';
-import { FLOW_PUBLISHED, type FlowPublished } from './flows.events.js';
-import { AppError, invalidInput, issuesFrom, notFound, unprocessable } from '../errors.js';
+import { withAppLocale } from '../i18n.js';
 import { newId } from '../ids.js';
 import { memoize } from '../memoize.js';
-import type { FlowContext, FlowRegistry, FlowTypeDef, PublicUrls, TemplateContext, Warning } from './registry.js';
+import { flowCore, readConfig } from './flows.core.js';
+import { flowPublishing } from './flows.publish.js';
+import { parseScheduleError, type ScheduleError } from './flows.schedule.store.js';
 import type { FlowRow, FlowStore } from './flows.store.js';
-import { forgetScheduleError, parseScheduleError, type ScheduleError } from './flows.schedule.store.js';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/types.js';
+import { versionCache } from './flows.versions.js';
+import type { FlowRegistry, FlowTypeDef, PublicUrls, TemplateContext, Warning } from './registry.js';
 import type { VariantPicker, VersionPick, Who } from './variants.js';
 
 /**
@@ -57,20 +56,14 @@ export interface PublishedFlow {
   config: any;
 }
 
-/**
- * Versioned flows: PUT edits the draft (validated, warnings computed), publish freezes the
- * draft as the next immutable version. Multi-instance types address secondaries by flowSlug.
- */
 /** How long another node's publish may take to reach this node's public endpoints. */
 export const PUBLIC_CACHE_MS = 1000;
 
 /**
- * A stored config as the owner API, the SDK and the pages see it: its URL fields in the ASCII
- * form iOS 16 opens (kernel/ascii-url.ts). Configs saved since #35 already are (the schemas store
- * that form); older ones were stored as written, and are served converted rather than rewritten.
+ * Versioned flows: PUT edits the draft (validated, warnings computed), publish freezes the
+ * draft as the next immutable version (flows.publish.ts). Multi-instance types address
+ * secondaries by flowSlug. Published versions by id, as sessions pin them: flows.versions.ts.
  */
-const readConfig = (json: string) => asciiUrlsIn(JSON.parse(json));
-
 export function createFlowService(deps: {
   store: FlowStore;
   registry: FlowRegistry;
@@ -86,40 +79,9 @@ export function createFlowService(deps: {
   events?: Events;
 }) {
   const { store, registry, clock } = deps;
+  const core = flowCore(deps);
+  const { def, ctxFor, checkRefs, publicUrlOf, targetSlug, find, validate } = core;
 
-  const def = (type: string): FlowTypeDef => {
-    const d = registry.get(type);
-    if (!d) throw notFound(`Unknown flow type "${type}"`);
-    return d;
-  };
-
-  const ctxFor = (app: AppRow): FlowContext => ({
-    app,
-    hasFlow: (type) => store.hasType(app.id, type),
-    publishedFlows: async () => {
-      const out: { type: string; slug: string; versionNumber: number; config: any }[] = [];
-      for (const f of await store.list(app.id)) {
-        const v = f.current_version_id ? await store.version(app.id, f.current_version_id) : undefined;
-        if (v) out.push({ type: f.type, slug: f.slug, versionNumber: v.version_number, config: readConfig(v.config_json) });
-      }
-      return out;
-    },
-    accountApps: () => deps.accountApps(app.account_id),
-    webUrl: deps.webUrl,
-    clock,
-  });
-
-  /** The type's stored-data rules (FlowTypeDef.check): a 422 listing every issue. */
-  async function checkRefs(d: FlowTypeDef, config: unknown, app: AppRow, prefix: string) {
-    const issues = (await d.check?.(config, ctxFor(app))) ?? [];
-    if (issues.length) throw unprocessable(`${prefix}${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, issues);
-  }
-
-  /** A flow's hosted page, or null when its type has none. */
-  const publicUrlOf = (d: FlowTypeDef, app: AppRow, slug: string) =>
-    d.publicUrl?.({ appSlug: app.slug, flowSlug: slug, primary: slug === d.primarySlug, urls: deps.publicUrls }) ?? null;
-
-  /** Slug used for a request: the primary for single-instance types or when omitted. */
   /**
    * A template's own accent and scheme would override the app's brand (a flow's `hero` wins), so
    * for an app with an accent of its own the template leaves its accent out, and for an app with
@@ -143,18 +105,12 @@ export function createFlowService(deps: {
     if (!d) throw invalidInput(400, 'query', [{ path: '/type', message: `unknown flow type "${type}"; one of: ${registry.types().map((x) => x.type).join(', ')}` }]);
     return d;
   };
-  const targetSlug = (d: FlowTypeDef, flowSlug?: string) => (d.multi && flowSlug ? flowSlug : d.primarySlug);
 
   /** Cache key: single-instance types ignore flowSlug, whatever public clients send (WIRE F.10). */
   const publicKey = (appSlug: string, type: string, flowSlug?: string) => {
     const d = registry.get(type);
     return `${type}\n${appSlug}\n${d?.multi ? (flowSlug ?? '') : ''}`;
   };
-
-  async function find(app: AppRow, d: FlowTypeDef, flowSlug?: string): Promise<FlowRow | undefined> {
-    const slug = targetSlug(d, flowSlug);
-    return slug === d.primarySlug ? store.primary(app.id, d.type) : store.bySlug(app.id, d.type, slug);
-  }
 
   async function loadPublished(app: AppRow, type: string, flowSlug?: string): Promise<PublishedFlow> {
     const d = def(type);
@@ -167,15 +123,6 @@ export function createFlowService(deps: {
   }
 
   const publicFlow = memoize(async (appSlug: string, type: string, flowSlug?: string) => loadPublished(await deps.resolveApp(appSlug), type, flowSlug), publicKey, PUBLIC_CACHE_MS, 10_000, 'published_flows');
-
-  function validate(d: FlowTypeDef, config: unknown): Record<string, unknown> {
-    const r = d.schema.safeParse(config);
-    if (!r.success) {
-      const issues = issuesFrom(r.error);
-      throw unprocessable(`Invalid ${d.type} config: ${issues[0].path} ${issues[0].message}`, issues);
-    }
-    return { ...(r.data as object), type: d.type };
-  }
 
   async function envelope(app: AppRow, d: FlowTypeDef, flow: FlowRow): Promise<FlowEnvelope> {
     const version = flow.current_version_id ? await store.version(app.id, flow.current_version_id) : undefined;
@@ -203,31 +150,13 @@ export function createFlowService(deps: {
     };
   }
 
-  /** The flow and its draft, checked as a publish checks them: 404 without a flow, 422 when the draft would not publish. */
-  async function publishable(app: AppRow, d: FlowTypeDef, flowSlug?: string) {
-    const flow = await find(app, d, flowSlug);
-    if (!flow) throw notFound(`No ${d.label.toLowerCase()} "${targetSlug(d, flowSlug)}" to publish: PUT a config first`);
-    // Re-validate: the draft may predate a stricter schema (or reference data that changed).
-    const r = d.schema.safeParse(readConfig(flow.draft_json));
-    if (!r.success) {
-      const issues = issuesFrom(r.error);
-      throw new AppError(422, `draft is invalid: ${issues.map((i) => `${i.path} ${i.message}`).join('; ')}`, { issues });
-    }
-    await checkRefs(d, r.data, app, 'draft is invalid: ');
-    return { flow, config: r.data };
-  }
-
-  // Published versions never change: a version's config is kept once read (sessions pin one).
-  const versions = new Map<string, Promise<{ versionNumber: number; config: Record<string, unknown> } | undefined>>();
-  // Checks a capability registers to refuse a plain publish (experiments: 409 while one runs on the flow).
-  const publishGuards: ((app: AppRow, flow: FlowRow) => Promise<void>)[] = [];
   let picker: VariantPicker | undefined;
   const forgetPublic = (app: AppRow, d: FlowTypeDef, slug: string) => {
     publicFlow.forget(publicKey(app.slug, d.type, slug));
     if (slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
   };
-  // Configs with the app's default language merged in, per cached config object and language (withAppLocale below).
-  const localized = new WeakMap<object, Map<string, unknown>>();
+  const versions = versionCache(store, (type) => def(type).schema);
+  const publishing = flowPublishing(core, { store, clock, events: deps.events, forgetPublic });
 
   return {
     registry,
@@ -243,31 +172,8 @@ export function createFlowService(deps: {
       return { warnings: (await d.warnings?.(clean, { ...ctxFor(app), input: config })) ?? [] };
     },
 
-    /**
-     * A pinned version's config as its pages read it: with the app's default language (kernel/i18n.ts
-     * withAppLocale). Remembered per config object (`version` caches them) and language, so a
-     * session page does not parse the config with zod again on every request.
-     */
-    withAppLocale<C>(type: string, config: C, appLocale: string | null | undefined): C {
-      if (!appLocale || !config || typeof config !== 'object') return config;
-      let byLocale = localized.get(config);
-      if (!byLocale) localized.set(config, (byLocale = new Map()));
-      let merged = byLocale.get(appLocale) as C | undefined;
-      if (merged === undefined) byLocale.set(appLocale, (merged = withAppLocale(config, appLocale, def(type).schema)));
-      return merged;
-    },
-
-    /** A published version's config by id (what a session pinned), or undefined. */
-    version(appId: string, versionId: string) {
-      let v = versions.get(versionId);
-      if (!v) {
-        v = store.version(appId, versionId).then((row) => (row ? { versionNumber: row.version_number, config: readConfig(row.config_json) } : undefined));
-        if (versions.size >= 1000) versions.delete(versions.keys().next().value!);
-        versions.set(versionId, v);
-        v.catch(() => versions.delete(versionId));
-      }
-      return v;
-    },
+    withAppLocale: versions.withAppLocale,
+    version: versions.version,
 
     async get(app: AppRow, type: string, flowSlug?: string): Promise<FlowEnvelope> {
       const d = def(type);
@@ -345,44 +251,8 @@ export function createFlowService(deps: {
       return { ok: true, warnings, flowSlug: slug, created };
     },
 
-    /** The flow whose draft a publish would freeze, if that draft publishes (404 / 422 as publish answers); scheduling checks it. */
-    publishable: async (app: AppRow, type: string, flowSlug?: string) => (await publishable(app, def(type), flowSlug)).flow,
-
-    /**
-     * Freezes the draft as the next version. `claim` runs first in the publish transaction: a
-     * scheduled publish takes its schedule there (flows.schedule.ts) and, when another node took
-     * it, nothing is written (PublishClaimLost). Any other publish settles a failed schedule.
-     */
-    async publish(app: AppRow, type: string, flowSlug?: string, claim?: (trx: Kysely<Database>) => Promise<boolean>) {
-      const d = def(type);
-      const { flow, config: valid } = await publishable(app, d, flowSlug);
-      for (const guard of publishGuards) await guard(app, flow);
-      const now = clock.now();
-      let config: any = { ...(valid as object), type: d.type };
-      const versionId = newId();
-      const nextNumber = flow.published_version_number + 1;
-      if (d.beforePublish) config = await d.beforePublish(config, { ...ctxFor(app), now, versionNumber: nextNumber });
-      // What the publish answers; its event carries the same (the number is drawn in the transaction).
-      const answer = (version: number) => ({
-        ok: true as const,
-        version,
-        versionId,
-        publishedAt: now.toISOString(),
-        flowSlug: flow.slug,
-        publicUrl: publicUrlOf(d, app, flow.slug),
-        ...(d.extras?.({ ...ctxFor(app), flowSlug: flow.slug, versionNumber: version }) ?? {}),
-      });
-      const events = deps.events;
-      const event =
-        events && (await events.listensFresh(app.id, FLOW_PUBLISHED))
-          ? (n: number) => events.event(app.id, FLOW_PUBLISHED, (): FlowPublished => ({ app: app.slug, type: d.type, flow: { slug: flow.slug, version: n }, ...answer(n) }), now.toISOString())
-          : undefined;
-      const version = await store.publish(app.id, flow.id, versionId, JSON.stringify(config), now.toISOString(), event, claim ?? ((trx) => forgetScheduleError(trx, flow.id).then(() => true)));
-      // This node serves the new version at once; other nodes within PUBLIC_CACHE_MS.
-      publicFlow.forget(publicKey(app.slug, d.type, flow.slug));
-      if (flow.slug === d.primarySlug) publicFlow.forget(publicKey(app.slug, d.type));
-      return answer(version);
-    },
+    publishable: publishing.publishable,
+    publish: publishing.publish,
 
     /** Registers who picks a person's version while an experiment runs (kernel/flows/variants.ts). */
     setVariantPicker(p: VariantPicker) {
@@ -395,21 +265,8 @@ export function createFlowService(deps: {
     /** Counts a distinct person's page view of a flow under experiment (no-op without one). */
     exposeOnce: (p: PublishedFlow, who: Who): Promise<void> => (picker ? picker.exposeOnce(p.app.id, p.flow.id, who) : Promise.resolve()),
 
-    /** Registers a check run before every publish (it throws to refuse, e.g. a 409). */
-    guardPublish(fn: (app: AppRow, flow: FlowRow) => Promise<void>) {
-      publishGuards.push(fn);
-    },
-
-    /** Serves an existing published version to everyone (an experiment's winner): no new version, no event. */
-    async makeCurrent(app: AppRow, type: string, n: number, flowSlug?: string) {
-      const d = def(type);
-      const flow = await find(app, d, flowSlug);
-      const v = flow ? await store.versionByNumber(app.id, flow.id, n) : undefined;
-      if (!flow || !v) throw notFound('Version not found');
-      await store.setCurrent(app.id, flow.id, v.id, clock.now().toISOString());
-      forgetPublic(app, d, flow.slug);
-      return { flowId: flow.id, versionId: v.id, versionNumber: n };
-    },
+    guardPublish: publishing.guardPublish,
+    makeCurrent: publishing.makeCurrent,
 
     /** What public pages and the public API serve: the published version, or 404. */
     published: loadPublished,
