@@ -64,20 +64,16 @@ function BlockView({ b }: { b: Block }) {
     <div class="processor">
       <h3>{x.name}</h3>
       <p>{x.description}</p>
-      {x.mapped && x.receives.length ? (
+      {x.receivesLine ? (
         <p>
-          <strong>Receives:</strong> {x.receivesText}, {x.purposesText}.
-          {x.linkedToIdentity ? ' It can be linked to you.' : ' It is not linked to your identity.'}
-          {x.usedForTracking ? ' It is used for tracking.' : ''}
+          <strong>{x.receivesLabel}</strong> {x.receivesLine}
         </p>
       ) : null}
-      {x.flows?.length ? (
-        <p class="muted small">Through: {x.flows.map((f) => (f.slug === f.type ? f.type : `${f.type} (${f.slug})`).replace(/_/g, ' ')).join(', ')}.</p>
-      ) : null}
+      {x.throughLine ? <p class="muted small">{x.throughLine}</p> : null}
       {x.privacyUrl ? (
         <p>
           <a href={x.privacyUrl} rel="noopener noreferrer">
-            {x.name} privacy policy
+            {x.privacyLinkText}
           </a>
         </p>
       ) : null}

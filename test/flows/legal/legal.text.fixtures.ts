@@ -1,0 +1,102 @@
+import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.declaration.js';
+import { privacySections, termsSections, type Section } from '../../../src/flows/legal/legal.policy.js';
+import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
+import type { LegalText } from '../../../src/flows/legal/text/index.js';
+import { goodLegal } from './legal.fixtures.js';
+
+/**
+ * Facts that between them turn on every section and every sentence of the generated policy and
+ * terms (legal.text.test.ts checks that they reach every member of the English text), and the
+ * owner's own strings in them, which no translation changes.
+ */
+const flows: PublishedFlowFacts[] = [
+  { type: 'feedback', slug: 'feedback', versionNumber: 1, config: { emailField: { enabled: true } } },
+  { type: 'contact', slug: 'help_desk', versionNumber: 2, config: { nameField: { enabled: true }, emailField: { enabled: true, required: true }, messageField: { enabled: true } } },
+  { type: 'onboarding', slug: 'onboarding', versionNumber: 1, config: { steps: [{ kind: 'question' }] } },
+  ...(['waitlist', 'report', 'crash', 'referral', 'wishlist', 'cancel', 'app_promotion'] as const).map((type) => ({ type, slug: type, versionNumber: 1, config: {} })),
+];
+const allCapabilities = ['motion', 'cloud_sync', 'photos', 'microphone', 'speech_recognition', 'contacts', 'calendar', 'bluetooth', 'face_id'];
+const everyKind = ['name', 'phone', 'physical_address', 'health', 'fitness', 'payment_info', 'precise_location', 'coarse_location', 'contacts', 'messages', 'photos_videos', 'audio', 'customer_support', 'user_content', 'browsing_history', 'search_history', 'advertising_data', 'other_usage_data', 'other'];
+const everyPurpose = ['product_personalization', 'developer_advertising', 'third_party_advertising', 'developer_communications', 'fraud_prevention', 'account_management', 'other'];
+
+/** Each with whether the app's published flows send data (the second: nothing leaves the device). */
+export const FULL_FACTS: [Record<string, unknown>, PublishedFlowFacts[]][] = [
+  [goodLegal({
+    processors: [
+      ...['revenuecat', 'superwall', 'firebase', 'amplitude', 'posthog', 'sentry', 'mixpanel', 'appflows'].map((id) => ({ id })),
+      { id: 'adnet', name: 'AdNet', receives: everyKind, purpose: everyPurpose },
+      { id: 'mystery', name: 'Mystery Box' },
+    ],
+    platformData: [
+      ...allCapabilities.map((capability) => ({ capability })),
+      { capability: 'health', access: ['read', 'write'], use: 'to log your sleep' },
+      { capability: 'location', mode: 'always', leavesDevice: true, use: 'to find your bed' },
+      { capability: 'location', mode: 'when_in_use' },
+      { capability: 'notifications', mode: 'push' },
+      { capability: 'notifications', mode: 'local' },
+      { capability: 'camera', access: ['read'], leavesDevice: true },
+      { capability: 'other', use: 'to pay' },
+    ],
+    declarations: { sellsData: true, advertising: true, analytics: true, tracking: true, profiling: true },
+    childrenDirected: true,
+    medicalDisclaimer: true,
+    terms: { subscriptions: true, minimumAge: 16, governingLaw: 'Ireland', sections: [{ title: 'Beta features', body: 'They may change.\n\nOr vanish.' }] },
+  }), flows],
+  [goodLegal({ entity: { name: 'Solo Dev' }, processors: [], platformData: [{ capability: 'location' }], declarations: { sellsData: false, advertising: false, analytics: false, tracking: false, profiling: false } }), []],
+];
+
+/** Owner-given words and names: the same in every language, masked before comparing. */
+export const OWNER_STRINGS = [
+  'Sleepy Labs GmbH', 'Sleepy', 'Solo Dev', 'privacy@sleepy.example', 'Germany', 'Ireland', 'Sleep logs and notes', 'to read your sleep analysis', 'to log your sleep', 'to find your bed', 'to pay',
+  'AdNet', 'Mystery Box', 'Beta features', 'They may change.', 'Or vanish.', 'help desk',
+  'RevenueCat', 'Superwall', 'Firebase (Google)', 'Amplitude', 'PostHog', 'Sentry', 'Mixpanel', 'Appflows',
+];
+/** Terms that are the same in every language (product names). */
+export const SAME_EVERYWHERE = ['HealthKit / Health Connect', 'Face ID / Touch ID', 'Bluetooth', 'iCloud'];
+
+export function renderAll(text: LegalText): Section[] {
+  return FULL_FACTS.flatMap(([raw, published]) => {
+    const config = legalConfig.parse(raw) as LegalConfig;
+    const frozen = freeze(config, published);
+    const facts = { appName: 'Sleepy', config, frozen, text };
+    return [...privacySections(facts), ...termsSections(facts, '/legal/sleepy')];
+  });
+}
+
+/** Every piece of text a reader sees in the sections: titles, paragraphs, list items, link texts, processor lines. */
+export function visibleTexts(sections: Section[]): string[] {
+  const out: string[] = [];
+  const inline = (parts: (string | { text: string })[]) => out.push(parts.map((x) => (typeof x === 'string' ? x : x.text)).join(''));
+  for (const s of sections) {
+    out.push(s.title);
+    for (const b of s.blocks) {
+      if ('p' in b) inline(b.p);
+      else if ('list' in b) b.list.forEach(inline);
+      else {
+        const x = b.processor;
+        out.push(x.description, x.receivesLabel, x.privacyLinkText, ...[x.receivesLine, x.throughLine].filter((v): v is string => !!v));
+      }
+    }
+  }
+  return out;
+}
+
+/** Sentence fragments with the owner's words masked: what a translation must not share with English. */
+export function fragments(texts: string[]): Set<string> {
+  const masks = [...OWNER_STRINGS, ...SAME_EVERYWHERE].sort((a, b) => b.length - a.length);
+  const out = new Set<string>();
+  for (let t of texts) {
+    for (const m of masks) t = t.split(m).join('\u0000');
+    for (const f of t.split(/[.:;!?()\u0000]/)) {
+      const s = f.trim();
+      if (/\p{L}/u.test(s)) out.add(s);
+    }
+  }
+  return out;
+}
+
+/** English fragments still present in a rendering with `text`. */
+export function leftoverEnglish(english: LegalText, text: LegalText): string[] {
+  const en = fragments(visibleTexts(renderAll(english)));
+  return [...fragments(visibleTexts(renderAll(text)))].filter((f) => en.has(f));
+}
