@@ -65,22 +65,24 @@ const unique = (w: string[]) => [...new Set(w)];
 
 /**
  * A processor's description: the owner's own sentence, else the preset's or the generic one in
- * the text's language (the frozen `description` is the English default publish filled in).
+ * the text's language (the frozen `description` is the English default publish filled in, and
+ * what edition 1 shows, as published).
  */
-function describe(T: LegalText, c: LegalConfig, x: ResolvedProcessor): string {
+function describe(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: number): string {
   const own = c.processors.find((e) => e.id === x.id)?.description;
   if (own) return own;
+  if (edition < 2) return x.description;
   if (x.preset) return T.presets[x.preset as PresetId] ?? x.description;
   return x.mapped
     ? T.customProcessor({ name: x.name, kinds: T.list(x.receives.map((r) => T.kinds[r.kind])), purposes: T.list(unique(x.receives.flatMap((r) => r.purposes).map((q) => T.purposes[q]))) })
     : T.customProcessorUnmapped({ name: x.name });
 }
 
-function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor): ProcessorBlock {
+function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: number): ProcessorBlock {
   const flowWord = (type: string) => T.flowTypes[type as FlowType] ?? type.replace(/_/g, ' ');
   return {
     ...x,
-    description: describe(T, c, x),
+    description: describe(T, c, x, edition),
     receivesLabel: T.processorReceivesLabel,
     receivesLine:
       x.mapped && x.receives.length
@@ -125,7 +127,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
     blocks.push(p(T.nothingLeaves({ app })));
   } else {
     blocks.push(p(T.onlyListedLeaves));
-    for (const x of processors) blocks.push({ processor: processorBlock(T, c, x) });
+    for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, edition) });
     if (leaving.length) {
       blocks.push(p(T.entityReceives({ entity: who })));
       blocks.push({
