@@ -5,21 +5,7 @@ import { en } from '../../../src/flows/legal/text/en.js';
 import { LAW_TEXTS, LEGAL_TEXTS, TEXT_EDITION } from '../../../src/flows/legal/text/index.js';
 import { lawEn } from '../../../src/flows/legal/text/law.en.js';
 import { goodLegal } from './legal.fixtures.js';
-
-/** A stand-in translation for `de` (the real one comes from the translators): English in full-width letters. */
-function wide<T>(text: T): T {
-  const r = (s: string) => s.replace(/[a-z]/gi, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
-  const up = (v: unknown): unknown =>
-    typeof v === 'string' ? r(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? r(x) : x && typeof x === 'object' ? { ...x, text: r(String(x.text)) } : x)) : v;
-  const wrap = (v: unknown, key?: string): unknown => {
-    if (key === 'list' || key === 'lang') return v;
-    if (typeof v === 'function') return (...args: unknown[]) => up((v as (...a: unknown[]) => unknown)(...args));
-    if (typeof v === 'string' || Array.isArray(v)) return up(v);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wrap(x, k)]));
-    return v;
-  };
-  return wrap(text) as T;
-}
+import { wide } from './legal.text.fixtures.js';
 
 describeEachDb('legal text editions and languages', (dialect) => {
   let t: TestApp;
@@ -80,6 +66,7 @@ describeEachDb('legal text editions and languages', (dialect) => {
   });
 
   it('a translated language: chosen by the app’s locale, frozen, lang attribute, no “in English” notice; English prevails when the owner says so', async () => {
+    // A stand-in translation for `de` (the real one comes from the translators): English in full-width letters.
     (LEGAL_TEXTS as Record<string, unknown>).de = { ...wide(en), lang: 'de' };
     LAW_TEXTS.de = wide(lawEn);
     expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/apps/schlafig', headers: { ...t.auth, ...json }, payload: JSON.stringify({ locale: 'de' }) })).statusCode).toBe(200);

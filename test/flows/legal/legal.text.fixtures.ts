@@ -146,3 +146,21 @@ export function leftoverEnglish(english: LegalText, text: LegalText, law?: LawTe
   return [...fragments(visibleTexts(renderAll(text, law)))].filter((f) => en.has(f) && !lawOnly.has(f) && /\p{Ll}/u.test(f));
 }
 const LAW_SECTIONS = new Set(['legal-bases', 'transfers', 'us-privacy', 'notice']);
+
+/**
+ * A text with every string it writes in full-width letters: shares no fragment with English
+ * (the check's passing case, and a stand-in translation in page tests). `list` and `lang` stay.
+ */
+export function wide<T>(text: T): T {
+  const r = (s: string) => s.replace(/[a-z]/gi, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+  const up = (v: unknown): unknown =>
+    typeof v === 'string' ? r(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? r(x) : x && typeof x === 'object' ? { ...x, text: r(String(x.text)) } : x)) : v;
+  const wrap = (v: unknown, key?: string): unknown => {
+    if (key === 'list' || key === 'lang') return v;
+    if (typeof v === 'function') return (...args: unknown[]) => up((v as (...a: unknown[]) => unknown)(...args));
+    if (typeof v === 'string' || Array.isArray(v)) return up(v);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wrap(x, k)]));
+    return v;
+  };
+  return wrap(text) as T;
+}

@@ -3,7 +3,7 @@ import { PRESETS } from '../../../src/flows/legal/legal.presets.js';
 import { en } from '../../../src/flows/legal/text/en.js';
 import { lawEn } from '../../../src/flows/legal/text/law.en.js';
 import { LAW_TEXTS, LEGAL_TEXTS, TEXT_LOCALES, type LegalText } from '../../../src/flows/legal/text/index.js';
-import { leftoverEnglish, renderAll } from './legal.text.fixtures.js';
+import { leftoverEnglish, renderAll, wide } from './legal.text.fixtures.js';
 
 /** A copy of `text` that records the path of every member the renderer reads (`claims.tracking.no`). */
 function recording<T>(text: T, seen: Set<string>): T {
@@ -50,21 +50,3 @@ describe('the generated text, per language', () => {
     expect(leftoverEnglish(en, wide(en), wide(lawEn))).toEqual([]);
   });
 });
-
-/** A text with every string it writes in full-width letters (owner slots too, which only loosens the masks). */
-function wide<T>(text: T): T {
-  const r = (s: string) => s.replace(/[a-z]/gi, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
-  const up = (v: unknown): unknown => {
-    if (typeof v === 'string') return r(v);
-    if (Array.isArray(v)) return v.map((x) => (typeof x === 'string' ? r(x) : x && typeof x === 'object' ? { ...x, text: r(String((x as { text: string }).text)) } : x));
-    return v;
-  };
-  const wrap = (v: unknown, key?: string): unknown => {
-    if (key === 'list') return v; // joins words already shouted
-    if (typeof v === 'function') return (...args: unknown[]) => up((v as (...a: unknown[]) => unknown)(...args));
-    if (typeof v === 'string' || Array.isArray(v)) return up(v);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wrap(x, k)]));
-    return v;
-  };
-  return wrap(text) as T;
-}
