@@ -73,8 +73,8 @@ describe('EU company (GDPR)', () => {
   it('retention per kind, the owner’s period first; rights with objection set apart; the Land’s authority; the DPO', () => {
     const s = policy({ ...over, gdpr: { retention: { email: '90 days' } } });
     const ret = section(s, 'retention')!.blocks.flatMap((b) => ('list' in b ? b.list.map((x) => x.join('')) : []));
-    expect(ret).toContain('your email address: 90 days');
-    expect(ret).toContain('crash reports: as long as needed to find and fix the problem, then deleted under the service’s retention period');
+    expect(ret).toContain('Your email address: 90 days');
+    expect(ret).toContain('Crash reports: as long as needed to find and fix the problem, then deleted under the service’s retention period');
     const rights = section(s, 'rights')!;
     expect(text(rights)).toContain('Right to object:');
     expect(text(rights)).toContain('(portability)');

@@ -64,7 +64,7 @@ export const lawEn: LawText = {
   transfersCopy: ({ contact }) => ['You can ask us for a copy of these safeguards ', ...contact, '.'],
 
   retentionIntro: 'For each kind of data that leaves your device:',
-  retentionItem: ({ kind, period }) => `${kind}: ${period}`,
+  retentionItem: ({ kind, period }) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}: ${period}`,
   retention: {
     until_deleted: 'until you ask us to delete it, or earlier once we no longer need it for the reason it was collected',
     usage: 'for the retention period set in our account with the service, after which it is deleted or anonymised',

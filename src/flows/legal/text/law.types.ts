@@ -74,7 +74,7 @@ export interface LawText {
   // ---- "How long we keep data", per category (GDPR Art. 13(2)(a)) ----
   /** Introduces the list of data kinds with their periods. */
   retentionIntro: string;
-  /** One item: "{kind}: {period}" (`kind` from the first part's `kinds`; `period` from `retention` or the owner's words). */
+  /** One item: "{kind}: {period}" (`kind` from the first part's `kinds`, a phrase in running text: capitalise it here if the language wants; `period` from `retention` or the owner's words). */
   retentionItem(p: { kind: string; period: string }): string;
   /** Default periods. */
   retention: Record<RetentionClass, string>;
