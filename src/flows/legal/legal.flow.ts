@@ -3,6 +3,7 @@ import { refuseContradictions } from './legal.checks.js';
 import { freeze } from './legal.declaration.js';
 import { legalConfig, type LegalConfig, type PublishedLegal } from './legal.schema.js';
 import { LEGAL_TEMPLATES } from './legal.templates.js';
+import { textStamp } from './text/index.js';
 import { legalWarnings } from './legal.warnings.js';
 
 /** Public URLs of an app's legal pages (WIRE C). */
@@ -29,11 +30,12 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
    * with what the app's published flows collect at this moment, into the version: version n's
    * pages and declaration never change afterwards, whatever later publishes or preset updates do.
    * Refuses (422 with paths) facts that would make the published outputs contradict each other
-   * (legal.checks.ts); the draft, which only warned about them, stays as saved.
+   * (legal.checks.ts); the draft, which only warned about them, stays as saved. The text's
+   * language (the config's locale, else the app's) and edition are frozen too.
    */
   async beforePublish(config, ctx): Promise<PublishedLegal> {
     const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
-    const frozen = freeze(config, flows);
+    const frozen = { ...freeze(config, flows), text: textStamp(config.locale ?? ctx.app.locale) };
     refuseContradictions(config, frozen);
     return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen } as PublishedLegal;
   },

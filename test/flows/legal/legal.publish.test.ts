@@ -65,7 +65,7 @@ describeEachDb('legal: contradictions refused at publish', (dialect) => {
     expect(frozen.processors.find((p: { id: string }) => p.id === 'firebase').processing).toMatchObject({ mechanism: 'scc', readOn: '2026-11-27' });
     expect(frozen.processors.find((p: { id: string }) => p.id === 'admob').processing.sources[0].url).toBe('https://developers.google.com/admob/ios/data-disclosure');
     const page = (await web('/legal/clash')).body.replace(/&#39;/g, "'");
-    expect(page).toContain('Location — your precise location stays on your device; only your approximate location is sent, to Firebase (Google), Google AdMob');
+    expect(page).toContain('Location — your precise location stays on your device; only your approximate location is sent, to Firebase (Google) and Google AdMob');
   });
 
   it('a version frozen before the model renders and declares as it was published (per-source linked answers, unqualified on-device list)', async () => {
