@@ -2,8 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
 
-// Browser suites are the test files that import test/browser.ts. Without Chromium they are
-// left out with one loud line, unless REQUIRE_BROWSER is set (CI), where a missing browser fails.
+// Browser suites are the test files that import test/browser.ts or test/owner-browser.ts. Without
+// Chromium they are left out with one loud line, unless REQUIRE_BROWSER is set (CI), where a
+// missing browser fails.
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const noBrowser = !existsSync(chromium);
 if (noBrowser && process.env.REQUIRE_BROWSER) {
@@ -11,7 +12,7 @@ if (noBrowser && process.env.REQUIRE_BROWSER) {
 }
 const testFiles = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? testFiles(join(dir, e.name)) : /\.test\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []));
-const browserSuites = noBrowser ? testFiles('test').filter((f) => /from '(\.\.\/)+browser(\.js)?'/.test(readFileSync(f, 'utf8'))) : [];
+const browserSuites = noBrowser ? testFiles('test').filter((f) => /from '(\.\.\/)+(owner-)?browser(\.js)?'/.test(readFileSync(f, 'utf8'))) : [];
 if (noBrowser) {
   console.warn(`\n*** ${browserSuites.length} browser test files SKIPPED: no Chromium at ${chromium}. Install it (apt-get install chromium) or set CHROMIUM_PATH to run the page tests. ***\n`);
 }
