@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, it } from 'vitest';
 import { describeEachDb } from '../helpers.js';
-import { BIN, cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../process-helpers.js';
+import { BIN, cli, createToken, dropProcessSchemas, processEnv, type RunningServer, startServer } from '../process-helpers.js';
 
 describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
   const servers: RunningServer[] = [];
@@ -73,7 +73,7 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
 
   it('kill -9 after acknowledged writes loses nothing', async () => {
     const env = processEnv(dialect);
-    const token = cli(env, 'token', 'create', '--name', 'k').stdout.trim().split('\n').pop()!;
+    const token = await createToken(env, 'k');
     const server = await startServer(env);
     servers.push(server);
     const acked: string[] = [];
@@ -104,7 +104,7 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
 
   it('SIGTERM lets an in-flight request finish, then exits 0', async () => {
     const env = processEnv(dialect);
-    const token = cli(env, 'token', 'create', '--name', 'g').stdout.trim().split('\n').pop()!;
+    const token = await createToken(env, 'g');
     const server = await startServer(env);
     servers.push(server);
     const body = JSON.stringify({ name: 'Graceful', slug: 'graceful' });
@@ -158,7 +158,7 @@ describeEachDb('real process: CLI, durability, shutdown', (dialect) => {
 
   it.runIf(dialect === 'sqlite')('SIGTERM after durable writes closes every connection, the checkpointer thread\'s too', async () => {
     const env = processEnv(dialect);
-    const token = cli(env, 'token', 'create', '--name', 'w').stdout.trim().split('\n').pop()!;
+    const token = await createToken(env, 'w');
     const server = await startServer(env);
     servers.push(server);
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
