@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 // Browser suites are the test files that import test/browser.ts or test/owner-browser.ts. Without
 // Chromium they are left out with one loud line, unless REQUIRE_BROWSER is set (CI), where a
@@ -20,6 +21,24 @@ if (!process.env.TEST_DATABASE_URL) {
   console.warn('\n*** PostgreSQL variants SKIPPED: TEST_DATABASE_URL is not set (e.g. postgres://postgres@127.0.0.1:5432/test); every store and API test ran on SQLite only. ***\n');
 }
 
+/**
+ * Files that spend a minute or more starting server processes, killing them, restarting them or
+ * driving Chromium. With durations from an earlier run (node_modules/.vite) vitest starts the
+ * longest files first anyway; a fresh clone (CI) has none and starts the largest files first,
+ * which put a one-minute kill -9 suite of 50 lines near the end, its worker alone for the last
+ * minute. These go first; each group keeps vitest's own order.
+ */
+const LONG = [/\.kill\.test\.ts$/, /\/process\.test\.ts$/, /\.process(es)?\.test\.ts$/, /two-nodes|concurrency|auth-flood|backup|\.load\./, /\.browser\.test\.ts$/];
+class LongFirst extends BaseSequencer {
+  async sort(files: TestSpecification[]) {
+    const group = (f: TestSpecification) => {
+      const i = LONG.findIndex((re) => re.test(f.moduleId));
+      return i < 0 ? LONG.length : i;
+    };
+    return (await super.sort(files)).map((f, i) => ({ f, i, g: group(f) })).sort((a, b) => a.g - b.g || a.i - b.i).map((x) => x.f);
+  }
+}
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
@@ -29,5 +48,6 @@ export default defineConfig({
     // two cores: files run in parallel forks, PostgreSQL tests isolate by schema
     pool: 'forks',
     maxWorkers: 2,
+    sequence: { sequencer: LongFirst },
   },
 });
