@@ -4,6 +4,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { loadConfig } from '../src/config.js';
+import { openAndMigrate } from '../src/db/index.js';
+import { checkSecretFingerprint } from '../src/db/secret-fingerprint.js';
+import { buildKernel } from '../src/server.js';
 import { PG_URL } from './helpers.js';
 
 export const BIN = resolve(import.meta.dirname, '../bin/appflows');
@@ -58,6 +62,23 @@ export function cli(env: Record<string, string>, ...args: string[]) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/**
+ * An API token on the database of `env`, made in this process the way `appflows token create`
+ * makes it (migrate, check the SECRET's fingerprint, create). The CLI itself is tested in
+ * test/kernel/process.test.ts; elsewhere a token is setup, and a CLI process costs a second or
+ * more of CPU to load (a real cost on 2 cores when a suite starts many servers).
+ */
+export async function createToken(env: Record<string, string>, name: string): Promise<string> {
+  const config = loadConfig(env);
+  const db = await openAndMigrate(config.database);
+  try {
+    await checkSecretFingerprint(db.db, config.secret);
+    return (await buildKernel(config, db).tokens.create(name)).token;
+  } finally {
+    await db.close();
+  }
+}
+
 export interface RunningServer {
   url: string;
   port: number;
@@ -102,7 +123,7 @@ export async function startServer(env: Record<string, string>, port?: number): P
 /** A fresh SQLite server process with an owner token and a client for `/api/v1/apps…` calls. */
 export async function startOwnedServer(servers: RunningServer[], extra: Record<string, string> = {}) {
   const env = processEnv('sqlite', extra);
-  const token = cli(env, 'token', 'create', '--name', 'owner').stdout.trim().split('\n').pop()!;
+  const token = await createToken(env, 'owner');
   const server = await startServer(env);
   servers.push(server);
   const owner = (method: string, path: string, body?: unknown) =>

@@ -1,61 +1,34 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/server.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from '../browser.js';
+import { axeViolations, DESKTOP, PHONE } from '../browser.js';
 import { goodCrash, sdkAutoBody } from '../flows/crash/crash.fixtures.js';
 import { goodContact, goodFeedback, goodReport } from '../flows/forms/forms.fixtures.js';
-import { testConfig, testDb } from '../helpers.js';
-import { EMAIL, PASSWORD } from './admin.fixtures.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 
 /** Where the screenshots go for a person to look at (phone and desktop of every inbox). */
 const SHOTS = process.env.INBOX_SHOTS ?? '/tmp/shots-inbox';
 
 describe('owner inboxes in Chromium', () => {
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  let db: Awaited<ReturnType<typeof testDb>>;
+  let ob: OwnerBrowser;
   let base: string;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  const api = async (method: 'PUT' | 'POST', url: string, body?: unknown, auth?: string) => {
-    const r = await app.inject({ method, url, headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) }, payload: body === undefined ? undefined : JSON.stringify(body) });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return r.json();
-  };
-
+  const api = (method: 'PUT' | 'POST', url: string, body?: unknown) => ob.api(method, url, body);
   /** A signed-in page of this size. */
-  async function signedIn(size: typeof DESKTOP | typeof PHONE): Promise<{ page: Page; problems: string[] }> {
-    const ctx = await browser.newContext({ ...size, acceptDownloads: true });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const problems = watchConsole(page);
-    await page.goto(`${base}/admin/login`);
-    await page.fill('#f-email', EMAIL);
-    await page.fill('#f-password', PASSWORD);
-    await page.click('main button[type=submit]');
-    await page.waitForURL(`${base}/admin/apps`);
-    return { page, problems };
-  }
+  const signedIn = (size: typeof DESKTOP | typeof PHONE) => ob.signedIn({ ...size, acceptDownloads: true });
 
   beforeAll(async () => {
+    ob = await ownerBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } });
     mkdirSync(SHOTS, { recursive: true });
-    db = await testDb('sqlite');
-    app = await buildServer({ config: testConfig({ BASE_URL: 'http://localhost', PUBLIC_RATE_LIMIT: '100000' }), db, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    await (app.services as any).owners.create(EMAIL, PASSWORD);
-    const auth = `Bearer ${(await app.services.tokens.create('test')).token}`;
-    await api('POST', '/api/v1/apps', { name: 'Inbox Demo', slug: 'inbox' }, auth);
+    base = ob.base;
+    await api('POST', '/api/v1/apps', { name: 'Inbox Demo', slug: 'inbox' });
     for (const [type, config] of [
       ['feedback', goodFeedback()],
       ['report', goodReport()],
       ['contact', goodContact()],
       ['crash', goodCrash()],
     ] as const) {
-      await api('PUT', `/api/v1/apps/inbox/flows/${type}`, config, auth);
-      await api('POST', `/api/v1/apps/inbox/flows/${type}/publish`, undefined, auth);
+      await api('PUT', `/api/v1/apps/inbox/flows/${type}`, config);
+      await api('POST', `/api/v1/apps/inbox/flows/${type}/publish`);
     }
     const fb = [
       { message: 'Love the new widgets, but the dark mode could use more contrast on the settings screen.', rating: 4, email: 'ann@example.com', attributes: { plan: 'Pro' } },
@@ -69,15 +42,9 @@ describe('owner inboxes in Chromium', () => {
     await api('POST', '/api/public/contact', { appSlug: 'inbox', name: 'Carol Jones', email: 'carol@example.com', message: 'Hello! Can I get an invoice for my yearly subscription, with our VAT number on it?' });
     await api('POST', '/api/public/crash', sdkAutoBody('inbox'));
     await api('POST', '/api/public/crash', { appSlug: 'inbox', message: 'The app froze on checkout.', email: 'dana@example.com', source: 'web' });
-    browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await app?.close();
-    await db?.cleanup();
-  });
+  afterAll(() => ob?.close());
 
   it('filters reports by category and downloads the CSV (desktop)', async () => {
     const { page, problems } = await signedIn(DESKTOP);

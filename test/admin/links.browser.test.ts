@@ -1,48 +1,20 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/server.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from '../browser.js';
-import { testConfig, testDb } from '../helpers.js';
+import { DESKTOP, PHONE } from '../browser.js';
 import { UA, visit } from '../links/links.fixtures.js';
-import { EMAIL, PASSWORD } from './admin.fixtures.js';
+import { beyond422, expectAccessible, overflow, ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 
 /** Where the screenshots go for a person to look at (phone and desktop of every page). */
 const SHOTS = process.env.LINKS_SHOTS ?? '/tmp/shots-links';
 const LIST = '/admin/apps/linkdemo/links';
 
 describe('short links dashboard in Chromium', () => {
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  let db: Awaited<ReturnType<typeof testDb>>;
+  let ob: OwnerBrowser;
+  let db: OwnerBrowser['db'];
   let base: string;
-  let browser: Browser;
-  let auth: string;
   let appId: string;
-  const contexts: BrowserContext[] = [];
-
-  const api = async (method: 'POST' | 'PATCH', url: string, body: unknown) => {
-    const r = await app.inject({ method, url, headers: { 'content-type': 'application/json', authorization: auth }, payload: JSON.stringify(body) });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return r.json();
-  };
-
-  async function signedIn(size: typeof DESKTOP | typeof PHONE): Promise<{ page: Page; problems: { filter(): string[] } }> {
-    const ctx = await browser.newContext({ ...size });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const watched = watchConsole(page);
-    // A refused form is answered 422 (the browser logs the status); anything else is a problem.
-    const problems = { filter: () => watched.filter((m) => !/status of 422/.test(m)) };
-    await page.goto(`${base}/admin/login`);
-    await page.fill('#f-email', EMAIL);
-    await page.fill('#f-password', PASSWORD);
-    await page.click('main button[type=submit]');
-    await page.waitForURL(`${base}/admin/apps`);
-    return { page, problems };
-  }
-
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  const expectAccessible = async (page: Page, label: string) => expect(await axeViolations(page), label).toEqual([]);
+  const api = (method: 'POST' | 'PATCH', url: string, body: unknown) => ob.api(method, url, body);
+  const shot = (page: Page, name: string) => ob.shot(page, name);
   /** The day chart's numbers as the page shows them (its table), per series. */
   const chartTotals = async (page: Page) => {
     const rows = await page.$$eval('figure.chart details.numbers tbody tr', (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => Number(td.textContent))));
@@ -51,13 +23,8 @@ describe('short links dashboard in Chromium', () => {
   };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    db = await testDb('sqlite');
-    app = await buildServer({ config: testConfig({ BASE_URL: 'http://localhost', PUBLIC_RATE_LIMIT: '100000' }), db, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    await (app.services as any).owners.create(EMAIL, PASSWORD);
-    auth = `Bearer ${(await app.services.tokens.create('test')).token}`;
+    ob = await ownerBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' }, shots: SHOTS });
+    ({ db, base } = ob);
     appId = (await api('POST', '/api/v1/apps', { name: 'Link Demo', slug: 'linkdemo' })).app.id;
     // A list with every state.
     const links = '/api/v1/apps/linkdemo/links';
@@ -67,18 +34,12 @@ describe('short links dashboard in Chromium', () => {
     await api('POST', links, { name: 'Launch week', url: 'https://example.com/launch', expiresAt: '2024-01-01' });
     const limited = (await api('POST', links, { name: 'First 2 only', url: 'https://example.com/first', maxClicks: 2 })).link;
     for (let i = 0; i < 2; i++) await visit(`${base}/l/${limited.code}`, { ua: UA.desktop });
-    browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await app?.close();
-    await db?.cleanup();
-  });
+  afterAll(() => ob?.close());
 
   it('creates a link (the API’s message next to the field first), charts its clicks and resets them (desktop)', async () => {
-    const { page, problems } = await signedIn(DESKTOP);
+    const { page, problems } = await ob.signedIn(DESKTOP);
     await page.goto(`${base}${LIST}`);
     await expect(page.locator('.badge', { hasText: 'Limit reached' }).count()).resolves.toBe(1);
     await expect(page.locator('.badge', { hasText: 'Disabled' }).count()).resolves.toBe(1);
@@ -141,20 +102,19 @@ describe('short links dashboard in Chromium', () => {
     await page.waitForURL(`${base}${LIST}?deleted=get-app`);
     await expect(page.locator('.alert.ok').textContent()).resolves.toMatch(/Link get-app deleted/);
     await expect(page.locator('text=App download').count()).resolves.toBe(0);
-    expect(problems.filter()).toEqual([]);
+    expect(beyond422(problems)).toEqual([]);
   });
 
   it('fits a 390 px phone, with no serious accessibility finding', async () => {
-    const { page, problems } = await signedIn(PHONE);
+    const { page, problems } = await ob.signedIn(PHONE);
     await page.goto(`${base}${LIST}`);
     await expectAccessible(page, 'list phone');
     await shot(page, 'list-phone');
-    const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
 
     await page.click('text=Summer sale');
     await page.waitForSelector('[data-chart="link-clicks"] .uplot');
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'stats phone');
     await shot(page, 'stats-phone');
     // What the phone shows first, at full size.
@@ -170,9 +130,9 @@ describe('short links dashboard in Chromium', () => {
     await page.fill('#f-maxClicks', '');
     await page.click('text=Save link');
     await expect(page.locator('#f-url-error').textContent()).resolves.toMatch(/ftp/);
-    expect(await overflow()).toBeLessThanOrEqual(0);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'edit phone');
     await shot(page, 'form-errors-phone');
-    expect(problems.filter()).toEqual([]);
+    expect(beyond422(problems)).toEqual([]);
   });
 });

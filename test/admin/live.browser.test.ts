@@ -1,13 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/server.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../browser.js';
+import { axeViolations, DESKTOP, PHONE, SCREENSHOT_DIR, screenshot } from '../browser.js';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { goodFeedback, goodWaitlist } from '../flows/forms/forms.fixtures.js';
 import { goodLegal } from '../flows/legal/legal.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
-import { testConfig, testDb } from '../helpers.js';
-import { EMAIL, PASSWORD } from './admin.fixtures.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 
 /** Tabs whose text does not fit their box, and whether the row itself is cut (it may only scroll on a phone). */
 const clippedTabs = (page: Page) =>
@@ -17,59 +15,26 @@ const clippedTabs = (page: Page) =>
   });
 
 describe('where is my page, in Chromium', () => {
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  let db: Awaited<ReturnType<typeof testDb>>;
+  let ob: OwnerBrowser;
   let base: string;
-  let browser: Browser;
-  let auth: string;
-  const contexts: BrowserContext[] = [];
-
-  const api = async (method: 'PUT' | 'POST', url: string, body?: unknown) => {
-    const r = await app.inject({ method, url, headers: { authorization: auth, ...(body ? { 'content-type': 'application/json' } : {}) }, payload: body ? JSON.stringify(body) : undefined });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return r.json();
-  };
   const publish = async (type: string, config: unknown) => {
-    await api('PUT', `/api/v1/apps/sleepy/flows/${type}`, config);
-    await api('POST', `/api/v1/apps/sleepy/flows/${type}/publish`);
+    await ob.api('PUT', `/api/v1/apps/sleepy/flows/${type}`, config);
+    await ob.api('POST', `/api/v1/apps/sleepy/flows/${type}/publish`);
   };
-
-  async function signedIn(size: typeof DESKTOP | typeof PHONE): Promise<{ page: Page; problems: string[] }> {
-    const ctx = await browser.newContext({ ...size });
-    contexts.push(ctx);
-    await ctx.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    const page = await ctx.newPage();
-    const problems = watchConsole(page);
-    await page.goto(`${base}/admin/login`);
-    await page.fill('#f-email', EMAIL);
-    await page.fill('#f-password', PASSWORD);
-    await page.click('main button[type=submit]');
-    await page.waitForURL(`${base}/admin/apps`);
-    return { page, problems };
-  }
+  const signedIn = (size: typeof DESKTOP | typeof PHONE) => ob.signedIn(size, { permissions: ['clipboard-read', 'clipboard-write'] });
 
   beforeAll(async () => {
-    db = await testDb('sqlite');
-    app = await buildServer({ config: testConfig({ BASE_URL: 'http://localhost', WEB_URL: 'https://sleepy.example' }), db, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    await (app.services as any).owners.create(EMAIL, PASSWORD);
-    auth = `Bearer ${(await app.services.tokens.create('test')).token}`;
-    await api('POST', '/api/v1/apps', { name: 'Sleepy', slug: 'sleepy', deepLinkScheme: 'sleepy' });
+    ob = await ownerBrowser({ env: { WEB_URL: 'https://sleepy.example' } });
+    base = ob.base;
+    await ob.api('POST', '/api/v1/apps', { name: 'Sleepy', slug: 'sleepy', deepLinkScheme: 'sleepy' });
     await publish('waitlist', goodWaitlist());
     await publish('feedback', goodFeedback());
     await publish('wishlist', goodWishlist());
     await publish('legal', goodLegal());
     await publish('cancel', goodCancel());
-    browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await app?.close();
-    await db?.cleanup();
-  });
+  afterAll(() => ob?.close());
 
   it('copies the live URL and the embed snippet, shows the QR code, and passes axe (desktop)', async () => {
     const { page, problems } = await signedIn(DESKTOP);

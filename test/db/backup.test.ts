@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { PG_URL } from '../helpers.js';
-import { BIN, cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../process-helpers.js';
+import { BIN, createToken, dropProcessSchemas, processEnv, type RunningServer, startServer } from '../process-helpers.js';
 
 function run(env: Record<string, string>, ...args: string[]) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -33,7 +33,7 @@ describe('appflows backup <file>', () => {
 
   it('copies the SQLite database while the server takes writes: consistent, complete up to the start, restorable', async () => {
     const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000' });
-    const token = cli(env, 'token', 'create', '--name', 'backup').stdout.trim().split('\n').pop()!;
+    const token = await createToken(env, 'backup');
     const server = await startServer(env);
     servers.push(server);
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };

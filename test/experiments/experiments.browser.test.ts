@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/server.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from '../browser.js';
-import { testConfig, testDb } from '../helpers.js';
-import { EMAIL, PASSWORD } from '../admin/admin.fixtures.js';
+import { DESKTOP, PHONE } from '../browser.js';
+import { beyond422, expectAccessible, overflow, ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 import { everyAction } from '../flows/cancel/cancel.pages.fixtures.js';
 
 /** Where the screenshots go for a person to look at (phone and desktop). */
@@ -17,36 +14,12 @@ const PAGE = '/admin/apps/expdemo/cancel/experiments';
  * current version switch; axe at phone and desktop widths.
  */
 describe('experiments page in Chromium', () => {
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  let db: Awaited<ReturnType<typeof testDb>>;
+  let ob: OwnerBrowser;
+  let app: OwnerBrowser['app'];
   let base: string;
-  let browser: Browser;
   let auth: string;
-  const contexts: BrowserContext[] = [];
-
-  const api = async (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => {
-    const r = await app.inject({ method, url, headers: body === undefined ? { authorization: auth } : { 'content-type': 'application/json', authorization: auth }, ...(body === undefined ? {} : { payload: JSON.stringify(body) }) });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return r.json();
-  };
-
-  async function signedIn(size: typeof DESKTOP | typeof PHONE): Promise<{ page: Page; problems: { filter(): string[] } }> {
-    const ctx = await browser.newContext({ ...size });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const watched = watchConsole(page);
-    const problems = { filter: () => watched.filter((m) => !/status of 422/.test(m)) };
-    await page.goto(`${base}/admin/login`);
-    await page.fill('#f-email', EMAIL);
-    await page.fill('#f-password', PASSWORD);
-    await page.click('main button[type=submit]');
-    await page.waitForURL(`${base}/admin/apps`);
-    return { page, problems };
-  }
-
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  const expectAccessible = async (page: Page, label: string) => expect(await axeViolations(page), label).toEqual([]);
-  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const api = (method: 'GET' | 'POST' | 'PUT', url: string, body?: unknown) => ob.api(method, url, body);
+  const shot = (page: Page, name: string) => ob.shot(page, name);
 
   /** Cancel sessions through the public API; every third one saves (return to app). */
   async function drive(n: number, from: number) {
@@ -60,30 +33,19 @@ describe('experiments page in Chromium', () => {
   }
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    db = await testDb('sqlite');
-    app = await buildServer({ config: testConfig({ BASE_URL: 'http://localhost', PUBLIC_RATE_LIMIT: '100000' }), db, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    await (app.services as any).owners.create(EMAIL, PASSWORD);
-    auth = `Bearer ${(await app.services.tokens.create('test')).token}`;
+    ob = await ownerBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' }, shots: SHOTS });
+    ({ app, base, auth } = ob);
     await api('POST', '/api/v1/apps', { name: 'Exp Demo', slug: 'expdemo', deepLinkScheme: 'expdemo' });
     for (const title of ['Stay for 20 % off', 'Stay for a free month']) {
       await api('PUT', '/api/v1/apps/expdemo/flows/cancel', everyAction({ intro: { ...everyAction().intro, title } }));
       await api('POST', '/api/v1/apps/expdemo/flows/cancel/publish');
     }
-    browser = await launchBrowser();
   }, 60_000);
 
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await app?.close();
-    await db?.cleanup();
-  });
+  afterAll(() => ob?.close());
 
   it('starts a 50/50 test from the form, shows too early, then numbers, stops with a winner (desktop)', async () => {
-    const { page, problems } = await signedIn(DESKTOP);
+    const { page, problems } = await ob.signedIn(DESKTOP);
     await page.goto(`${base}/admin/apps/expdemo/cancel`);
     await page.click('main a:has-text("Experiments")');
     await page.waitForURL(`${base}${PAGE}`);
@@ -144,11 +106,11 @@ describe('experiments page in Chromium', () => {
     expect(flow.published.versionNumber).toBe(1);
     await expectAccessible(page, 'stopped');
     await shot(page, 'stopped-desktop');
-    expect(problems.filter()).toEqual([]);
+    expect(beyond422(problems)).toEqual([]);
   }, 120_000);
 
   it('reads well on a phone: no sideways scroll, axe clean', async () => {
-    const { page, problems } = await signedIn(PHONE);
+    const { page, problems } = await ob.signedIn(PHONE);
     // The start form (the first experiment is stopped), then a running one with its results and stop form.
     await page.goto(`${base}${PAGE}`);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -160,6 +122,6 @@ describe('experiments page in Chromium', () => {
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'phone');
     await shot(page, 'running-phone');
-    expect(problems.filter()).toEqual([]);
+    expect(beyond422(problems)).toEqual([]);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { afterEach, expect, it } from 'vitest';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
-import { cli, processEnv, startServer, type RunningServer } from '../process-helpers.js';
+import { createToken, processEnv, type RunningServer, startServer } from '../process-helpers.js';
 import { BOT_AGENTS, UA, visit } from './links.fixtures.js';
 
 const DEST = 'https://example.com/limited';
@@ -79,7 +79,7 @@ describeEachDb('short links: exact limits and durability under load', (dialect) 
 
   it.runIf(dialect === 'postgres')('two server processes sharing PostgreSQL hand out exactly L of 1,000 concurrent clicks', async () => {
     const env = processEnv('postgres', { MAX_CONNECTIONS_PER_CLIENT: '0' }); // 1,000 clients from one test address
-    const token = cli(env, 'token', 'create', '--name', 'storm').stdout.trim().split('\n').pop()!;
+    const token = await createToken(env, 'storm');
     const a = await startServer(env);
     servers.push(a);
     const b = await startServer(env);
@@ -99,7 +99,7 @@ describeEachDb('short links: exact limits and durability under load', (dialect) 
 
   it('kill -9 during a click storm loses no answered click', async () => {
     const env = processEnv(dialect);
-    const token = cli(env, 'token', 'create', '--name', 'k9').stdout.trim().split('\n').pop()!;
+    const token = await createToken(env, 'k9');
     const server = await startServer(env);
     servers.push(server);
     const api = await owner(server.url, token);

@@ -4,7 +4,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
-import { BIN, cli, dropProcessSchemas, processEnv } from '../process-helpers.js';
+import { BIN, createToken, dropProcessSchemas, processEnv } from '../process-helpers.js';
 import { toolJson as json, type ToolText } from './mcp.client.js';
 
 
@@ -99,7 +99,7 @@ describeEachDb('MCP over stdio (appflows mcp)', (dialect) => {
   afterAll(() => dropProcessSchemas());
   it('serves the same tools on stdio for APPFLOWS_TOKEN', async () => {
     const env = processEnv(dialect);
-    const token = cli(env, 'token', 'create', '--name', 'mcp').stdout.trim().split('\n').pop()!;
+    const token = await createToken(env, 'mcp');
     const client = new Client({ name: 'stdio-test', version: '1.0.0' });
     await client.connect(new StdioClientTransport({ command: BIN, args: ['mcp'], env: { ...env, APPFLOWS_TOKEN: token }, stderr: 'pipe' }));
     try {

@@ -4,7 +4,7 @@ import { goodFeedback, goodWaitlist } from '../flows/forms/forms.fixtures.js';
 import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
 import { PG_URL } from '../helpers.js';
-import { cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../process-helpers.js';
+import { createToken, dropProcessSchemas, processEnv, type RunningServer, startServer } from '../process-helpers.js';
 
 /**
  * Two server processes on one PostgreSQL database with one Redis: the scale-out shape of
@@ -35,7 +35,7 @@ describe.runIf(!!PG_URL)('two nodes on one PostgreSQL and one Redis', () => {
   beforeAll(async () => {
     // A secret of its own: the rate-limit keys in the shared Redis are per hashed client address.
     env = processEnv('postgres', { SECRET: randomBytes(24).toString('base64url'), REDIS_URL, PUBLIC_RATE_LIMIT: '100000' });
-    token = cli(env, 'token', 'create', '--name', 'two').stdout.trim().split('\n').pop()!;
+    token = await createToken(env, 'two');
     [a, b] = await Promise.all([startServer(env), startServer(env)]);
     servers.push(a, b);
     await owner('POST', '/apps', { name: 'Two Nodes', slug: 'two-nodes', deepLinkScheme: 'twonodes' });
@@ -69,7 +69,7 @@ describe.runIf(!!PG_URL)('two nodes on one PostgreSQL and one Redis', () => {
 
   it('rate limits are shared through Redis: a client gets the limit once, not once per node', async () => {
     const limited = processEnv('postgres', { SECRET: randomBytes(24).toString('base64url'), REDIS_URL, PUBLIC_RATE_LIMIT: '6' });
-    const t2 = cli(limited, 'token', 'create', '--name', 'rl').stdout.trim().split('\n').pop()!;
+    const t2 = await createToken(limited, 'rl');
     const [c, d] = await Promise.all([startServer(limited), startServer(limited)]);
     servers.push(c, d);
     const auth = { authorization: `Bearer ${t2}` };

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request, Agent } from 'node:http';
 import { afterAll, expect, it } from 'vitest';
-import { cli, processEnv, startServer, type RunningServer } from '../process-helpers.js';
+import { createToken, processEnv, type RunningServer, startServer } from '../process-helpers.js';
 
 /**
  * Hardening defect 1: well-formed tokens used to cost a bcrypt check each on the event loop,
@@ -85,7 +85,7 @@ function flood(base: string, prefix: string | null, net: number): { proc: ChildP
 
 it('a flood of well-formed tokens leaves redirects and /healthz within 2x of idle, and a valid token authenticates', async () => {
   const env = processEnv('sqlite', { TRUST_PROXY: 'true', PUBLIC_RATE_LIMIT: '1000000' });
-  const token = cli(env, 'token', 'create', '--name', 'owner').stdout.trim().split('\n').pop()!;
+  const token = await createToken(env, 'owner');
   const server = await startServer(env);
   running.push(server.proc);
   const base = server.url;

@@ -1,15 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvents } from '../../src/kernel/events/events.js';
 import type { CapabilityModule } from '../../src/kernel/module.js';
 import { MODULES } from '../../src/modules.js';
-import { buildServer } from '../../src/server.js';
 import { createWebhookWorker, type WebhookWorker } from '../../src/webhooks/webhooks.worker.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from '../browser.js';
-import { testConfig, testDb } from '../helpers.js';
-import { EMAIL, PASSWORD } from '../admin/admin.fixtures.js';
+import { DESKTOP, PHONE } from '../browser.js';
+import { beyond422, expectAccessible, overflow, ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 
 /** Where the screenshots go for a person to look at (phone and desktop of every page). */
 const SHOTS = process.env.INTEGRATIONS_SHOTS ?? '/tmp/shots-integrations';
@@ -21,43 +18,16 @@ const TAB = '/admin/apps/hookdemo/integrations';
  * e-mail notifications; axe on every page at phone and desktop widths.
  */
 describe('integrations tab in Chromium', () => {
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  let db: Awaited<ReturnType<typeof testDb>>;
+  let ob: OwnerBrowser;
   let base: string;
-  let browser: Browser;
-  let auth: string;
   let receiver: Server;
   let hook: string;
   let worker: WebhookWorker;
   /** What the receiver got, and whether it answers 200 (else 500). */
   const got: { id: string; body: string }[] = [];
   let healthy = false;
-  const contexts: BrowserContext[] = [];
-
-  const api = async (method: 'POST' | 'PATCH', url: string, body: unknown) => {
-    const r = await app.inject({ method, url, headers: { 'content-type': 'application/json', authorization: auth }, payload: JSON.stringify(body) });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
-    return r.json();
-  };
-
-  async function signedIn(size: typeof DESKTOP | typeof PHONE): Promise<{ page: Page; problems: { filter(): string[] } }> {
-    const ctx = await browser.newContext({ ...size });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const watched = watchConsole(page);
-    // A refused form is answered 422 (the browser logs the status); anything else is a problem.
-    const problems = { filter: () => watched.filter((m) => !/status of 422/.test(m)) };
-    await page.goto(`${base}/admin/login`);
-    await page.fill('#f-email', EMAIL);
-    await page.fill('#f-password', PASSWORD);
-    await page.click('main button[type=submit]');
-    await page.waitForURL(`${base}/admin/apps`);
-    return { page, problems };
-  }
-
-  const shot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
-  const expectAccessible = async (page: Page, label: string) => expect(await axeViolations(page), label).toEqual([]);
-  const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const api = (method: 'POST' | 'PATCH', url: string, body: unknown) => ob.api(method, url, body);
+  const shot = (page: Page, name: string) => ob.shot(page, name);
   /** The delivery worker's rounds until the receiver has `n` requests (the module's own worker may be quicker). */
   const deliveredUpTo = async (n: number) => {
     for (let i = 0; i < 50 && got.length < n; i++) {
@@ -68,7 +38,6 @@ describe('integrations tab in Chromium', () => {
   };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
     receiver = createServer((req, res) => {
       let body = '';
       req.on('data', (c) => (body += c));
@@ -80,16 +49,12 @@ describe('integrations tab in Chromium', () => {
     await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
     hook = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/appflows/hook`;
 
-    db = await testDb('sqlite');
-    const config = testConfig({ BASE_URL: 'http://localhost', PUBLIC_RATE_LIMIT: '100000', WEBHOOK_ALLOW_PRIVATE: 'true' });
-    app = await buildServer({ config, db, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    ob = await ownerBrowser({ env: { PUBLIC_RATE_LIMIT: '100000', WEBHOOK_ALLOW_PRIVATE: 'true' }, shots: SHOTS });
+    const { db, config } = ob;
+    base = ob.base;
     // The test drives a delivery worker of its own round by round (the module may run one too: a
     // delivery is leased by one of them at a time).
     worker = createWebhookWorker({ db, events: createEvents(MODULES.flatMap((m) => (m as CapabilityModule).events ?? []), db), config, log: { warn() {} } });
-    await (app.services as any).owners.create(EMAIL, PASSWORD);
-    auth = `Bearer ${(await app.services.tokens.create('test')).token}`;
     const appId = (await api('POST', '/api/v1/apps', { name: 'Hook Demo', slug: 'hookdemo' })).app.id;
     // Two endpoints in trouble, as the worker leaves them: one failing for a day, one disabled after 5 days.
     const webhooks = '/api/v1/apps/hookdemo/webhooks';
@@ -102,20 +67,16 @@ describe('integrations tab in Chromium', () => {
       .set({ enabled: 0, failing_since: new Date(Date.now() - 5 * day).toISOString(), disabled_at: new Date().toISOString(), disabled_reason: 'Every delivery failed for 5 days (last: HTTP 503).' })
       .where('id', '=', crm.id)
       .execute();
-    browser = await launchBrowser();
   }, 60_000);
 
   afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
     await worker?.close();
-    await app?.close();
-    await db?.cleanup();
+    await ob?.close();
     receiver?.close();
   });
 
   it('adds an endpoint, shows the secret once, sends a test, retries it, sets notifications (desktop)', async () => {
-    const { page, problems } = await signedIn(DESKTOP);
+    const { page, problems } = await ob.signedIn(DESKTOP);
     await page.goto(`${base}${TAB}`);
     await expect(page.locator('.alert.error.trouble').textContent()).resolves.toMatch(/Disabled on .*Every delivery failed for 5 days/);
     await expect(page.locator('.alert.warn.trouble').textContent()).resolves.toMatch(/Failing since/);
@@ -226,11 +187,11 @@ describe('integrations tab in Chromium', () => {
     await page.click('button:has-text("Delete")');
     await page.waitForURL(`${base}${TAB}?deleted=1`);
     await expect(page.locator('a.endpoint-url', { hasText: hook }).count()).resolves.toBe(0);
-    expect(problems.filter()).toEqual([]);
+    expect(beyond422(problems)).toEqual([]);
   }, 120_000);
 
   it('fits a 390 px phone, with no serious accessibility finding', async () => {
-    const { page, problems } = await signedIn(PHONE);
+    const { page, problems } = await ob.signedIn(PHONE);
     await page.goto(`${base}${TAB}`);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await expectAccessible(page, 'tab phone');
@@ -273,6 +234,6 @@ describe('integrations tab in Chromium', () => {
     await page.goto(`${base}${TAB}`);
     await expectAccessible(page, 'tab phone dark');
     await page.screenshot({ path: `${SHOTS}/tab-phone-dark-top.png` });
-    expect(problems.filter()).toEqual([]);
+    expect(beyond422(problems)).toEqual([]);
   }, 120_000);
 });

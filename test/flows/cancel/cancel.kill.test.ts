@@ -4,7 +4,7 @@ import pg from 'pg';
 import { afterAll, expect, it } from 'vitest';
 import { goodCancel } from '../cancel.fixtures.js';
 import { describeEachDb, PG_URL } from '../../helpers.js';
-import { cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../../process-helpers.js';
+import { createToken, dropProcessSchemas, processEnv, type RunningServer, startServer } from '../../process-helpers.js';
 
 const servers: RunningServer[] = [];
 // Large enough that the kill lands mid-storm even when the server is fast.
@@ -59,7 +59,7 @@ async function storedSteps(env: Record<string, string>): Promise<{ session_id: s
 async function serverWithFlow(dialect: 'sqlite' | 'postgres', slug: string) {
   // The storm comes from one test address: no per-client connection cap (tested in slow-clients).
   const env = processEnv(dialect, { PUBLIC_RATE_LIMIT: '100000000', MAX_CONNECTIONS_PER_CLIENT: '0' });
-  const token = cli(env, 'token', 'create', '--name', 'kill').stdout.trim().split('\n').pop()!;
+  const token = await createToken(env, 'kill');
   const server = await startServer(env);
   servers.push(server);
   const owner = async (method: string, path: string, body?: unknown) => {

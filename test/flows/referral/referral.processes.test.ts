@@ -1,6 +1,6 @@
 import { afterAll, expect, it } from 'vitest';
 import { PG_URL } from '../../helpers.js';
-import { cli, dropProcessSchemas, processEnv, startServer, type RunningServer } from '../../process-helpers.js';
+import { createToken, dropProcessSchemas, processEnv, type RunningServer, startServer } from '../../process-helpers.js';
 import { goodReferral } from './referral.fixtures.js';
 
 const servers: RunningServer[] = [];
@@ -16,7 +16,7 @@ afterAll(async () => {
  */
 it.runIf(!!PG_URL)('two server processes on PostgreSQL never grant past the cap, nor one reward twice', async () => {
   const env = processEnv('postgres', { PUBLIC_RATE_LIMIT: '100000000' });
-  const token = cli(env, 'token', 'create', '--name', 'ref').stdout.trim().split('\n').pop()!;
+  const token = await createToken(env, 'ref');
   const [a, b] = [await startServer(env), await startServer(env)];
   servers.push(a, b);
   const owner = async (method: string, path: string, body?: unknown) => {
