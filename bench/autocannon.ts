@@ -8,6 +8,8 @@ export interface LoadResult {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** autocannon's `latency.p99_9` (hdr-histogram-percentiles-obj names the 99.9th percentile `p99_9`). */
+  p999: number;
   /** The slowest answered request: a stalled event loop shows here, and in reqPerSec, not in p99. */
   max: number;
   total: number;
@@ -31,6 +33,7 @@ export function autocannon(url: string, opts: { connections?: number; seconds?: 
       reqPerSec: r.requests.average,
       p50: r.latency.p50,
       p99: r.latency.p99,
+      p999: r.latency.p99_9,
       max: r.latency.max,
       total: r.requests.total,
       byStatus,

@@ -21,10 +21,10 @@
  */
 import Database from 'better-sqlite3';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { median, type LoadResult } from './autocannon.js';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { median } from './autocannon.js';
+import { cancelLoad, type CancelLoad as Load, type Entry, type Session } from './cancel-load.js';
 import { appendSection, fmt as baseFmt, ratio, resultRow } from './report.js';
 import { goodCancel } from '../test/flows/cancel.fixtures.js';
 import { cli, freePort, processEnv, startServer } from '../test/process-helpers.js';
@@ -32,40 +32,9 @@ import { cli, freePort, processEnv, startServer } from '../test/process-helpers.
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
-const LOAD = resolve(import.meta.dirname, 'cancel.load.ts');
 
-interface Session {
-  sessionId: string;
-  token: string;
-  /** flowUrl's path and query (flowUrl is under WEB_URL; the bench talks to the server directly). */
-  path: string;
-}
-interface Load extends LoadResult {
-  ackedCount: number;
-  acked: Session[];
-  /** Requests started, answered or not (each used up its pool entry). */
-  sent: number;
-  reused: number;
-}
-type Entry = string | { path: string; method?: string; contentType?: string; body?: string };
-
-function load(url: string, kind: 'session' | 'raw' | 'get' | 'post', opts: { appSlug?: string; seconds?: number | string; entries?: Entry[] } = {}): Promise<Load> {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-'));
-  const out = join(dir, 'result.json');
-  const args = [LOAD, url, kind, opts.appSlug ?? '', String(CONNECTIONS), String(opts.seconds ?? SECONDS), out];
-  if (opts.entries) {
-    writeFileSync(join(dir, 'paths.json'), JSON.stringify(opts.entries));
-    args.push(join(dir, 'paths.json'));
-  }
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { stdio: 'inherit' });
-  return new Promise((res, rej) =>
-    child.on('exit', (code) => {
-      if (code !== 0) return rej(new Error(`load exited ${code}`));
-      res(JSON.parse(readFileSync(out, 'utf8')));
-      rmSync(dir, { recursive: true, force: true });
-    }),
-  );
-}
+const load = (url: string, kind: 'session' | 'raw' | 'get' | 'post', opts: { appSlug?: string; seconds?: number | string; entries?: Entry[] } = {}) =>
+  cancelLoad(url, kind, { ...opts, connections: CONNECTIONS, seconds: opts.seconds ?? SECONDS });
 
 /**
  * The baseline: node:http answering a JSON POST with 201 JSON (session create, step), and a GET

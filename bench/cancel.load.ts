@@ -75,6 +75,7 @@ writeFileSync(
     reqPerSec: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    p999: result.latency.p99_9,
     total: result.requests.total,
     byStatus,
     errors: result.errors + result.timeouts,

@@ -57,5 +57,5 @@ const byStatus: Record<string, number> = {};
 for (const [status, v] of Object.entries((result as any).statusCodeStats ?? {})) byStatus[status] = (v as { count: number }).count;
 writeFileSync(
   out,
-  JSON.stringify({ reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, total: result.requests.total, byStatus, errors: result.errors + result.timeouts, acked }),
+  JSON.stringify({ reqPerSec: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, p999: result.latency.p99_9, total: result.requests.total, byStatus, errors: result.errors + result.timeouts, acked }),
 );

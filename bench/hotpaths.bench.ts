@@ -1,138 +1,176 @@
 /**
- * The hot public paths on both databases (#23 item 2): short-link redirect + durable click,
- * waitlist signup, wishlist vote — each server in its own process (`bin/appflows serve`, as
- * `npm start` runs it), each against a raw node:http baseline in its own process, round by
- * round (the ratio is reported per round). Afterwards: what was acknowledged is what is stored.
+ * The hot public paths of issue #38 on both databases: redirect + durable click, waitlist signup,
+ * votes on one hot idea (distinct voters), cancel session start (distinct SDK bodies) and promotion
+ * resolve. Each server runs in its own process (`bin/appflows serve`, as `npm start` runs it), as do
+ * the raw node:http baselines (a 302 for the redirect, a JSON POST for the rest), measured in the
+ * same round as the paths they compare with; autocannon runs in a process of its own too.
+ * Afterwards, what was acknowledged must be stored (the run fails loudly when it is not).
  *
- *   npm run bench -- hotpaths        (BENCH_DIALECTS=sqlite,postgres  BENCH_PATHS=redirect,signup,vote  BENCH_SECONDS=10  BENCH_ROUNDS=3)
+ *   npm run bench -- hotpaths
+ *     HOTPATHS_SECONDS=10         seconds per path per round (BENCH_SECONDS also read)
+ *     HOTPATHS_ROUNDS=3           rounds; the table reports medians (BENCH_ROUNDS also read)
+ *     HOTPATHS_DIALECTS=sqlite,postgres   (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
+ *     HOTPATHS_PATHS=redirect,signup,vote,session,resolve
+ *     HOTPATHS_NOTE='…'           added to the heading written to docs/benchmarks.md
+ *     HOTPATHS_RECORD=1           a quiet run of record: also replaces the table on top of docs/benchmarks.md
  */
-import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import pg from 'pg';
-import { cli, dropProcessSchemas, processEnv, startServer } from '../test/process-helpers.js';
-import { autocannon, median, type LoadResult } from './autocannon.js';
+import { autocannon, type LoadResult } from './autocannon.js';
+import { cancelLoad } from './cancel-load.js';
+import { HEADER, machine, row, writeDoc, type Measured, type Path } from './hotpaths.report.js';
+import { APP, DEST, LINK_CODE, PG_URL, dropData, startOurs, stored, type Dialect } from './hotpaths.setup.js';
 import { jsonPostLoad, rawJsonServer } from './json-post.js';
-import { appendSection, fmt } from './report.js';
+import { fmt } from './report.js';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const env = process.env;
+const SECONDS = Number(env.HOTPATHS_SECONDS ?? env.BENCH_SECONDS ?? 10);
+const ROUNDS = Number(env.HOTPATHS_ROUNDS ?? env.BENCH_ROUNDS ?? 3);
+const WARMUP = Math.min(2, SECONDS);
 const CONNECTIONS = 50;
-const DIALECTS = (process.env.BENCH_DIALECTS ?? (process.env.TEST_DATABASE_URL ? 'sqlite,postgres' : 'sqlite')).split(',') as ('sqlite' | 'postgres')[];
-/** Which paths to load (all by default); a path left out is skipped and its stored-count check holds trivially. */
-const PATHS = new Set((process.env.BENCH_PATHS ?? 'redirect,signup,vote').split(','));
-const DEST = 'https://example.com/landing?utm_source=short';
+const DIALECTS = (env.HOTPATHS_DIALECTS ?? env.BENCH_DIALECTS ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',') as Dialect[];
+const ALL: Path[] = ['redirect', 'signup', 'vote', 'session', 'resolve'];
+const PATHS = ALL.filter((p) => (env.HOTPATHS_PATHS ?? env.BENCH_PATHS ?? ALL.join(',')).split(',').includes(p));
+const POSTS = PATHS.filter((p) => p !== 'redirect');
 const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
 async function rawRedirect() {
   const proc = spawn(process.execPath, ['--import', 'tsx', resolve(import.meta.dirname, 'raw-302.ts'), DEST], { stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((r) => proc.stdout!.once('data', (d) => r(Number(/port (\d+)/.exec(String(d))![1]))));
-  return { url: `http://127.0.0.1:${port}/l/bench1`, proc };
+  return { url: `http://127.0.0.1:${port}/l/${LINK_CODE}`, proc };
 }
 
-async function startOurs(dialect: 'sqlite' | 'postgres') {
-  const env = processEnv(dialect, { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' });
-  const token = cli(env, 'token', 'create', '--name', 'bench').stdout.trim().split('\n').pop()!;
-  const server = await startServer(env);
-  const api = async (method: string, path: string, body?: unknown) => {
-    const r = await fetch(`${server.url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-    if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);
-    return r.json();
-  };
-  await api('POST', '/apps', { name: 'Bench', slug: 'bench' });
-  await api('PUT', '/apps/bench/flows/waitlist', { intro: { title: 'B', subtitle: 's', submitLabel: 'Go', emailPlaceholder: 'e' }, success: { title: 't', body: 'b' } });
-  await api('POST', '/apps/bench/flows/waitlist/publish');
-  await api('PUT', '/apps/bench/flows/wishlist', { type: 'wishlist', intro: { title: 'Bench', subtitle: '', submitLabel: 'Go' }, success: { title: 'Thanks', body: '' } });
-  await api('POST', '/apps/bench/flows/wishlist/publish');
-  const ideas: string[] = [];
-  for (let i = 0; i < 5; i++) ideas.push((await api('POST', '/apps/bench/wishlist/ideas', { title: `Hot ${i}` })).idea.id);
-  await api('POST', '/apps/bench/links', { url: DEST, code: 'bench1' });
-  return { env, server, ideas };
+async function pgVersion() {
+  if (!PG_URL || !DIALECTS.includes('postgres')) return undefined;
+  const c = new pg.Client({ connectionString: PG_URL });
+  await c.connect();
+  const v = String((await c.query('SHOW server_version')).rows[0].server_version);
+  await c.end();
+  return v;
 }
 
-/** Counts after the server stopped (SIGTERM drains its group commits). */
-async function stored(env: Record<string, string>) {
-  const q = {
-    clicks: "SELECT click_count AS n FROM links WHERE code = 'bench1'",
-    clickRows: 'SELECT COUNT(*) AS n FROM link_clicks',
-    signups: 'SELECT COUNT(*) AS n FROM waitlist_signups',
-    votesCounted: 'SELECT COALESCE(SUM(vote_count), 0) AS n FROM wishlist_ideas',
-    voteRows: 'SELECT COUNT(*) AS n FROM wishlist_votes',
-  };
-  const out: Record<string, number> = {};
-  if (env.DATABASE_URL) {
-    const c = new pg.Client({ connectionString: env.DATABASE_URL });
-    await c.connect();
-    await c.query(`SET search_path TO "${env.DATABASE_SCHEMA}"`);
-    for (const [k, sql] of Object.entries(q)) out[k] = Number((await c.query(sql)).rows[0].n);
-    await c.end();
-  } else {
-    const db = new Database(join(env.DATA_DIR, 'appflows.db'), { readonly: true });
-    for (const [k, sql] of Object.entries(q)) out[k] = Number((db.prepare(sql).get() as { n: number }).n);
-    db.close();
-  }
-  return out;
-}
-
-// Servers this run started are stopped however it ends (an exception must not leave them running).
+// Processes this run started are stopped however it ends (an exception must not leave them running).
 const children: { kill(signal?: NodeJS.Signals): unknown }[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
-const rows: string[] = [];
-const summary: string[] = [];
-let failed = false;
+const heading = `### hotpaths: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine(await pgVersion())}; ${CONNECTIONS} connections, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${SECONDS} s per path${env.HOTPATHS_NOTE ? ` (${env.HOTPATHS_NOTE})` : ''}`;
+const measured: Measured[] = [];
+const failures: string[] = [];
+
 for (const dialect of DIALECTS) {
-  const rawJson = await rawJsonServer();
   const raw302 = await rawRedirect();
-  const { env, server, ideas } = await startOurs(dialect);
-  children.push(rawJson.proc, raw302.proc, server.proc);
-  const redirect = (url: string) => autocannon(url, { connections: CONNECTIONS, seconds: SECONDS, headers: { 'user-agent': UA } });
-  const post = (url: string, kind: 'signup' | 'vote' | 'raw', slug = '') => jsonPostLoad(url, kind, { appSlug: slug, connections: CONNECTIONS, seconds: SECONDS });
-  // Warm-up of every server, not counted (a cold baseline would flatter the ratios).
-  await autocannon(`${server.url}/l/bench1`, { connections: CONNECTIONS, seconds: 2, headers: { 'user-agent': UA } });
-  await autocannon(raw302.url, { connections: CONNECTIONS, seconds: 2 });
-  await jsonPostLoad(`${rawJson.url}/`, 'raw', { connections: CONNECTIONS, seconds: 2 });
-  let acked302 = 0;
-  let ackedSignups = 0;
-  let ackedVotes = 0;
-  const ratios: Record<string, number[]> = { redirect: [], signup: [], vote: [] };
-  console.log(`== ${dialect}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s`);
+  const rawJson = await rawJsonServer();
+  const { env: serverEnv, server, hotIdea } = await startOurs(dialect);
+  children.push(raw302.proc, rawJson.proc, server.proc);
+  const acked = { clicks: 0, signups: [] as string[], votes: 0, sessions: [] as string[] };
+  const redirect = (url: string, seconds: number) => autocannon(url, { connections: CONNECTIONS, seconds, headers: { 'user-agent': UA } });
+  const post = (url: string, kind: 'signup' | 'vote' | 'raw' | 'promotion-resolve', slug: string, seconds: number) => jsonPostLoad(url, kind, { appSlug: slug, connections: CONNECTIONS, seconds });
+  /** Loads one path for `seconds`, counting what it acknowledged (warm-ups included: their writes are stored too). */
+  const load: Record<Path, (seconds: number) => Promise<LoadResult>> = {
+    redirect: async (s) => {
+      const r = await redirect(`${server.url}/l/${LINK_CODE}`, s);
+      acked.clicks += r.byStatus['302'] ?? 0;
+      return r;
+    },
+    signup: async (s) => {
+      const r = await post(`${server.url}/api/public/waitlist`, 'signup', APP, s);
+      for (const e of r.acked) acked.signups.push(e);
+      return r;
+    },
+    vote: async (s) => {
+      const r = await post(`${server.url}/api/public/wishlist/vote`, 'vote', `${APP}:${hotIdea}`, s);
+      acked.votes += r.acked.length;
+      return r;
+    },
+    session: async (s) => {
+      const r = await cancelLoad(`${server.url}/api/public/sessions`, 'session', { appSlug: APP, connections: CONNECTIONS, seconds: s });
+      for (const a of r.acked) acked.sessions.push(a.sessionId);
+      return r;
+    },
+    resolve: (s) => post(`${server.url}/api/public/promotions/resolve`, 'promotion-resolve', APP, s),
+  };
+  /** Anything but the path's success status is a failure of the run: a table of errors measures nothing. */
+  const expect = (what: string, r: LoadResult, ok: (status: number) => boolean) => {
+    const wrong = Object.entries(r.byStatus).filter(([s]) => !ok(Number(s)));
+    if (wrong.length || r.errors) failures.push(`${dialect} ${what}: statuses ${JSON.stringify(r.byStatus)}, errors ${r.errors}`);
+  };
+  const is2xx = (s: number) => s >= 200 && s < 300;
+
+  // Warm-up of every server, not counted (a cold baseline or a cold JIT would skew the ratios).
+  if (PATHS.includes('redirect')) await redirect(raw302.url, WARMUP);
+  if (POSTS.length) await post(`${rawJson.url}/`, 'raw', '', WARMUP);
+  for (const p of PATHS) await load[p](WARMUP);
+
+  const results = new Map<Measured['path'], Measured['rounds']>();
+  const add = (path: Measured['path'], r: LoadResult, base?: LoadResult) => {
+    results.set(path, [...(results.get(path) ?? []), { r, base }]);
+    const vs = base ? `  ${(r.reqPerSec / base.reqPerSec).toFixed(2)}x of raw (${Math.round(base.reqPerSec)} req/s)` : '';
+    console.log(`  ${path.padEnd(13)} ${fmt(r, `, p999 ${r.p999} ms`)}${vs}`);
+  };
+  console.log(`== ${dialect}: ${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per path`);
   for (let round = 1; round <= ROUNDS; round++) {
-    const r302 = PATHS.has('redirect') ? await redirect(raw302.url) : undefined;
-    const o302 = PATHS.has('redirect') ? await redirect(`${server.url}/l/bench1`) : undefined;
-    const rj = PATHS.has('signup') || PATHS.has('vote') ? await post(`${rawJson.url}/`, 'raw') : undefined;
-    const signup = PATHS.has('signup') ? await post(`${server.url}/api/public/waitlist`, 'signup', 'bench') : undefined;
-    const vote = PATHS.has('vote') ? await post(`${server.url}/api/public/wishlist/vote`, 'vote', `bench:${ideas.join(',')}`) : undefined;
-    acked302 += o302?.byStatus['302'] ?? 0;
-    ackedSignups += signup?.acked.length ?? 0;
-    ackedVotes += vote?.acked.length ?? 0;
-    const line = (name: string, r: LoadResult | undefined, base: LoadResult | undefined) => {
-      if (!r || !base) return;
-      const x = r.reqPerSec / base.reqPerSec;
-      ratios[name].push(x);
-      rows.push(`| ${round} | ${dialect} ${name} | ${Math.round(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${x.toFixed(2)}x |`);
-      console.log(`  round ${round} ${name.padEnd(8)} ${fmt(r)}  ${x.toFixed(2)}x of raw (${Math.round(base.reqPerSec)} req/s)`);
-    };
-    line('redirect', o302, r302);
-    line('signup', signup, rj);
-    line('vote', vote, rj);
+    console.log(` round ${round}`);
+    if (PATHS.includes('redirect')) {
+      const base = await redirect(raw302.url, SECONDS);
+      add('raw 302', base);
+      const r = await load.redirect(SECONDS);
+      expect('redirect', r, (s) => s === 302);
+      add('redirect', r, base);
+    }
+    if (POSTS.length) {
+      const base = await post(`${rawJson.url}/`, 'raw', '', SECONDS);
+      add('raw JSON POST', base);
+      for (const p of POSTS) {
+        const r = await load[p](SECONDS);
+        expect(p, r, is2xx);
+        add(p, r, base);
+      }
+    }
   }
-  rawJson.proc.kill();
   raw302.proc.kill();
-  console.log(`  stopping the server (SIGTERM)…`);
+  rawJson.proc.kill();
   const stopping = Date.now();
   server.proc.kill('SIGTERM');
   await server.exited;
-  console.log(`  stopped in ${Date.now() - stopping} ms`);
-  const s = await stored(env);
-  const exact = s.clicks === s.clickRows && s.clicks >= acked302 && s.signups >= ackedSignups && s.votesCounted === s.voteRows && s.voteRows >= ackedVotes;
-  failed ||= !exact;
-  const med = (k: string) => (ratios[k].length ? median(ratios[k]).toFixed(2) : '-');
-  const text = `${dialect}: redirect ${med('redirect')}x, signup ${med('signup')}x, vote ${med('vote')}x of raw (medians of rounds: ${Object.entries(ratios).map(([k, v]) => `${k} ${v.map((x) => x.toFixed(2)).join('/')}`).join('; ')}); stored clicks ${s.clicks} (history ${s.clickRows}, 302s seen ${acked302}), signups ${s.signups} (acknowledged ${ackedSignups}), votes ${s.votesCounted} (rows ${s.voteRows}, acknowledged ${ackedVotes}) — ${exact ? 'exact' : 'MISMATCH'}`;
-  summary.push(text);
-  console.log(text);
+  console.log(`  server stopped (SIGTERM) in ${Date.now() - stopping} ms`);
+
+  const s = await stored(serverEnv, hotIdea);
+  await dropData(serverEnv);
+  const n = (v: number) => v.toLocaleString('en-US');
+  const verdict = (path: Path, ok: boolean, text: string) => {
+    if (!ok) failures.push(`${dialect} ${path}: acknowledged but not stored: ${text}`);
+    return `${ok ? 'yes' : '**NO**'}: ${text}`;
+  };
+  const missing = (ackedIds: string[], storedIds: Set<string>) => ackedIds.filter((id) => !storedIds.has(id)).length;
+  const checks: Record<Path, () => string> = {
+    redirect: () => verdict('redirect', s.clicks === s.clickRows && s.clicks >= acked.clicks, `${n(acked.clicks)} 302s, click_count ${n(s.clicks)}, history rows ${n(s.clickRows)}`),
+    signup: () => {
+      const m = missing(acked.signups, s.signupEmails);
+      return verdict('signup', m === 0, `${n(acked.signups.length)} acknowledged, ${n(s.signupEmails.size)} stored, ${m} missing`);
+    },
+    vote: () => verdict('vote', s.votesCounted === s.voteRows && s.voteRows >= acked.votes, `${n(acked.votes)} acknowledged, vote_count ${n(s.votesCounted)}, vote rows ${n(s.voteRows)}`),
+    session: () => {
+      const m = missing(acked.sessions, s.sessionIds);
+      return verdict('session', m === 0, `${n(acked.sessions.length)} acknowledged, ${n(s.sessionIds.size)} stored, ${m} missing`);
+    },
+    // Resolve writes nothing per request: its decision counts roll up about once a second.
+    resolve: () => '— (a read)',
+  };
+  for (const [path, rounds] of results) measured.push({ path, dialect, rounds, check: path === 'raw 302' || path === 'raw JSON POST' ? '' : checks[path]() });
 }
-await dropProcessSchemas();
-appendSection('hot paths per database (every server in its own process)', { connections: CONNECTIONS, rounds: ROUNDS, seconds: SECONDS }, rows, summary.join('\n\n'));
-if (failed) process.exit(1);
+
+const order = (m: Measured) => [...ALL, 'raw 302', 'raw JSON POST'].indexOf(m.path) * 10 + DIALECTS.indexOf(m.dialect);
+const table = [...HEADER, ...measured.sort((a, b) => order(a) - order(b)).map(row)];
+const closing = [
+  `Ratios: the redirect against the raw 302, every other path against the raw JSON POST, each measured in the same round just before; the ratio is the median of the per-round ratios (in brackets), req/s and latencies are medians over rounds (autocannon, every answer, whole ms).`,
+  failures.length ? `**FAILED**: ${failures.join('; ')}.` : 'Every acknowledged write stored, every answer the expected status.',
+  DIALECTS.includes('postgres') ? '' : 'PostgreSQL not run (set BENCH_DATABASE_URL or TEST_DATABASE_URL).',
+].filter(Boolean).join(' ');
+console.log(`\n${heading}\n\n${table.join('\n')}\n\n${closing}`);
+writeDoc(heading, table, closing, env.HOTPATHS_RECORD === '1');
+if (failures.length) {
+  console.error(`\nhotpaths FAILED:\n  ${failures.join('\n  ')}`);
+  process.exit(1);
+}
 process.exit(0);
