@@ -246,9 +246,18 @@ export function LivePanel({ live: l, editHref }: { live: LiveInfo; editHref?: st
             </figcaption>
           </figure>
         ) : null}
-        {embed ? <CopyField id="live-embed" label="Embed on your site" copyName="embed snippet" value={embed} rows={5} soft hint="The frame sizes itself to its content (docs/embeds.md)." /> : null}
+        {/* The code is there when wanted, folded so the card stays a few lines above the editor. */}
+        {embed ? (
+          <details class="live-code" id="live-embed-code">
+            <summary>Embed on your site</summary>
+            <CopyField id="live-embed" label="Embed snippet" copyName="embed snippet" value={embed} rows={5} soft hint="The frame sizes itself to its content (docs/embeds.md)." />
+          </details>
+        ) : null}
         {swift ? (
-          <CopyField id="live-swift" label="Open it from your iOS app (Swift)" copyName="Swift code" value={swift} rows={Math.min(swift.split('\n').length, 12)} hint={`With the AppMate iOS SDK; replace currentUser.id with your user's id${l.urlScheme ? '' : ', and myapp with your deep-link scheme (also an app setting)'}.`} />
+          <details class="live-code" id="live-swift-code">
+            <summary>Open it from your iOS app (Swift)</summary>
+            <CopyField id="live-swift" label="Swift code" copyName="Swift code" value={swift} rows={Math.min(swift.split('\n').length, 12)} hint={`With the AppMate iOS SDK; replace currentUser.id with your user's id${l.urlScheme ? '' : ', and myapp with your deep-link scheme (also an app setting)'}.`} />
+          </details>
         ) : (
           <p class="muted">The iOS SDK has no call for this flow type yet: your app reads it through the public API.</p>
         )}

@@ -48,12 +48,17 @@ describe('where is my page, in Chromium', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
     // Then the label comes back whole, its screen-reader part included.
     await expect.poll(() => copy.textContent(), { timeout: 5000 }).toBe('Copy live URL');
+    // The code is folded: the card stays short above the editor, one click opens the snippet.
+    expect(await page.isVisible('#live-embed')).toBe(false);
+    await page.click('#live-embed-code > summary');
     await page.click('button[data-copy="#live-embed"]');
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toContain('<iframe data-appflows src="https://sleepy.example/embed/wishlist/sleepy"');
 
     // The QR image is drawn (its request answered an image).
     const qr = page.locator('.live-qr img');
     await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.click('#live-swift-code > summary');
+    expect(await page.isVisible('#live-swift')).toBe(true);
     expect(await page.inputValue('#live-swift')).toContain('RetentionFlow.presentWishlist(userId: currentUser.id)');
 
     expect(await axeViolations(page), 'editor with its live card').toEqual([]);
