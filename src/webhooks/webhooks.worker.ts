@@ -4,12 +4,12 @@ import { systemClock, type Clock } from '../kernel/clock.js';
 import type { Events } from '../kernel/events/events.js';
 import { createMailer, type Mailer } from '../kernel/mail.js';
 import { createDeliveryStore, type AttemptRecord, type ClaimedDelivery, type EndpointForSend } from './webhooks.deliveries.store.js';
-import { FANOUT_BATCH, fanOutBatch, standardBody } from './webhooks.fanout.js';
+import { FANOUT_BATCH, fanOutBatch } from './webhooks.fanout.js';
 import { formatBody } from './webhooks.formats.js';
 import { createHealth } from './webhooks.health.js';
 import { secretBox } from './webhooks.secrets.js';
 import { createSender, type SendResult } from './webhooks.send.js';
-import { webhookMessageId } from './webhooks.payload.js';
+import { webhookBodyJson, webhookMessageId } from './webhooks.payload.js';
 import { signedHeaders } from './webhooks.sign.js';
 import { batcher, keyedSlots } from './webhooks.slots.js';
 
@@ -141,7 +141,7 @@ export function createWebhookWorker(deps: { db: DbHandle; events: Events; config
   async function payloadOf(c: ClaimedDelivery): Promise<string | undefined> {
     if (!c.event_id) return undefined;
     const e = await db.db.selectFrom('outbox_events').select(['type', 'created_at', 'data_json']).where('id', '=', c.event_id).executeTakeFirst();
-    return e && standardBody(e);
+    return e && webhookBodyJson(e.type, e.created_at, e.data_json);
   }
 
   async function sweep() {
