@@ -97,7 +97,7 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
         (): OnboardingCompleted => ({ app: p.app.slug, flow: { slug: p.flow.slug, version: funnel.versionNumber }, ...submissionView(row), sessionId: funnel.sessionId }),
         row.created_at,
       );
-      await store.insert(event ? { ...row, event } : row);
+      await store.insert(row, event);
       await funnel.markCompleted?.();
       return { ok: true as const, submissionId: id, claimToken, expiresAt };
     },

@@ -64,7 +64,7 @@ export function createFlowSessions<C, S extends string = string>(deps: FlowSessi
       rows.map(async (row) => {
         const event = done && row.step === done.step ? await done.event(s, row, rows.filter((r) => r !== row)) : null;
         const converted = deps.converts?.(row) ? await flows.conversionMetric(s.flow_id, s.version_number, s.created_at) : null;
-        return store.insertStep({ ...row, flow_type: type, event, converted });
+        return store.insertStep({ ...row, flow_type: type, converted }, event);
       }),
     );
   }

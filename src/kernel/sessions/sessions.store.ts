@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
-import type { OutboxEvent } from '../events/outbox.js';
 import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../subject.js';
 import type { FlowSessionsTable, FlowStepsTable } from '../../db/types.js';
@@ -8,11 +7,8 @@ import { olderThan, type After } from '../keyset.js';
 
 export type SessionRow = Selectable<FlowSessionsTable>;
 export type StepRow = Selectable<FlowStepsTable>;
-/**
- * A step to record: its session's flow type (which picks the type's step roll-up), and the outbox
- * event its storing reports (a session's completion) and experiment conversion counter, if any.
- */
-export type StepWrite = StepRow & { flow_type: string; event?: OutboxEvent | null; converted?: string | null };
+/** A step to record: its session's flow type (which picks the type's step roll-up) and its experiment conversion counter, if any. */
+export type StepWrite = StepRow & { flow_type: string; converted?: string | null };
 /** A session to store, with the experiment exposure counter it adds to, if any (kernel/flows/variants.ts). */
 export type SessionWrite = SessionRow & { exposed?: string | null };
 const withExtra = (base: string | null | undefined, extra: string | null | undefined) => (extra ? (base ? [base, extra] : [extra]) : (base ?? null));
@@ -45,10 +41,10 @@ export function createSessionStore(handle: DbHandle) {
   const insertSession = hotInsert<SessionWrite>(handle, 'flow_sessions', SESSION_COLUMNS, undefined, { rollup: (r) => withExtra(`${r.flow_type}.sessions`, r.exposed) });
   // A step already recorded for the session (a reload, a double tap) is skipped: false. Its
   // flow type's counter (its registered roll-up, e.g. cancel saves) is added only when the row
-  // is stored, and so is its event (a completion): a repeat of the step writes neither.
+  // is stored, and so is its event (a completion, given beside the row): a repeat of the step
+  // writes neither.
   const insertStep = hotInsert<StepWrite>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key'], {
     rollup: (r) => withExtra(stepRollups.get(r.flow_type)?.(r), r.converted),
-    event: (r) => r.event ?? null,
   });
 
   // Every page request opens its session. On SQLite: statements prepared once (Kysely prepares
