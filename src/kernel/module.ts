@@ -73,7 +73,7 @@ export interface Capability<S extends object = object> {
   dashboard?(scope: FastifyInstance, d: DashboardContext): void;
   /** Its tabs in an app's dashboard (pages it registers in `dashboard` at /admin/apps/:app/<path>). */
   dashboardSections?: DashboardSection[];
-  /** Its numbers on an app's overview: daily roll-up metrics (kernel/rollups.ts) it keeps. */
+  /** Its numbers on an app's overview: daily roll-up metrics (db/rollups.ts) it keeps. */
   overview?: OverviewMetric[];
 }
 

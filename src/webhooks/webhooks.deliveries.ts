@@ -1,7 +1,7 @@
 import type { Clock } from '../kernel/clock.js';
 import { conflict, notFound } from '../kernel/errors.js';
 import { afterFromCursor, pageRows } from '../kernel/keyset.js';
-import { rowId } from '../kernel/row-id.js';
+import { rowId } from '../db/row-id.js';
 import { TEST_EVENT, webhookBody, webhookBodyJson, type WebhookBody } from './webhooks.payload.js';
 import type { Delivery } from './webhooks.schema.js';
 import type { DeliveryRow, EndpointRow, WebhookStore } from './webhooks.store.js';

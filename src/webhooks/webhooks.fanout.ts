@@ -1,6 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { Db, DbHandle } from '../db/index.js';
-import { rowId } from '../kernel/row-id.js';
+import { rowId } from '../db/row-id.js';
 import { webhookBodyJson } from './webhooks.payload.js';
 
 /**

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hotInsert } from '../../src/db/hot-insert.js';
-import { readTotals } from '../../src/kernel/rollups.js';
+import { readTotals } from '../../src/db/rollups.js';
 import { describeEachDb, testApp, testDb, type TestApp } from '../helpers.js';
 
 interface Row extends Record<string, unknown> {

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
-import { writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
+import { writeOutbox, type OutboxEvent } from '../../db/outbox.js';
 import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import type { OnboardingSubmissionsTable } from '../../db/types.js';

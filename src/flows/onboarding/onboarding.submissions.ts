@@ -8,7 +8,7 @@ import { notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { randomString } from '../../kernel/ids.js';
 import type { ClientInfo } from '../../kernel/operation.js';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { afterFromCursor, allPages, pageRows } from '../../kernel/keyset.js';
 import { checkAnswers, type Answers } from './onboarding.answers.js';
 import { ONBOARDING_CLAIMED, ONBOARDING_COMPLETED, type OnboardingClaimed, type OnboardingCompleted } from './onboarding.events.js';

@@ -3,7 +3,7 @@ import type { Db, DbHandle } from '../../db/index.js';
 import type { WaitlistSignupsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 import { hotInsert } from '../../db/hot-insert.js';
-import type { OutboxEvent } from '../../kernel/events/outbox.js';
+import type { OutboxEvent } from '../../db/outbox.js';
 
 export type SignupRow = Selectable<WaitlistSignupsTable>;
 /** A signup to store, with the experiment conversion counter it adds to while an experiment runs, if any. */

@@ -4,10 +4,10 @@ import { notFound } from '../errors.js';
 import type { FlowService } from '../flows/flows.service.js';
 import { randomString } from '../ids.js';
 import type { ClientInfo } from '../operation.js';
-import { rowId } from '../row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { asTheme, type AppTheme } from '../pages/brand.js';
 import type { StartRequest } from './sessions.schema.js';
-import type { OutboxEvent } from '../events/outbox.js';
+import type { OutboxEvent } from '../../db/outbox.js';
 import type { SessionRow, SessionStore, StepRow } from './sessions.store.js';
 
 /** A session as its page sees it: the row, its app, and the config of the version it pinned. */
