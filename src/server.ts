@@ -18,6 +18,7 @@ import { createFlowService } from './kernel/flows/flows.service.js';
 import { optionalRequestBodies } from './kernel/openapi-bodies.js';
 import { createFlowStore } from './kernel/flows/flows.store.js';
 import { FlowRegistry } from './kernel/flows/registry.js';
+import { createSessionStore } from './kernel/sessions/sessions.store.js';
 import type { Capability, CapabilityModule, Kernel, RouteContext } from './kernel/module.js';
 import { clientErrorHandler, frameworkErrors, registerErrorHandling, registerJsonParser, registerOperation, type OperationDeps } from './kernel/http.js';
 import { createFastOps, registerFastOpsReplay, type FastOps } from './kernel/fast-ops.js';
@@ -59,7 +60,7 @@ export interface BuildOptions {
 type UnionToIntersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
 type ModuleServices = UnionToIntersection<ReturnType<(typeof MODULES)[number]['create']>['services']>;
 
-/** The kernel every capability stands on: flow types from every module, apps, tokens, versioned flows. */
+/** The kernel every capability stands on: flow types from every module, apps, tokens, versioned flows, hosted-flow sessions. */
 export function buildKernel(config: Config, db: DbHandle, clock: Clock = systemClock): Kernel {
   const registry = new FlowRegistry();
   for (const m of MODULES) for (const def of (m as CapabilityModule).flowTypes ?? []) registry.register(def);
@@ -69,7 +70,7 @@ export function buildKernel(config: Config, db: DbHandle, clock: Clock = systemC
   // The short-link path is a route word even where no HTTP server runs (MCP on stdio creates apps too).
   apps.reserveRoute(new URL(config.shortLinkUrl).pathname);
   const flows = createFlowService({ store: createFlowStore(db.db), registry, clock, webUrl: config.webUrl, resolveApp: (slug) => apps.resolvePublic(slug), accountApps: (accountId) => apps.list(accountId), publicUrls: { web: config.webUrl, signup: separateSignupHost(config) ? config.signupUrl : undefined }, events });
-  return { config, db, clock, registry, events, apps, tokens, flows, capabilities: [] };
+  return { config, db, clock, registry, events, apps, tokens, flows, sessions: createSessionStore(db), capabilities: [] };
 }
 
 /** The kernel and every module, created. Shared by the HTTP server, the CLI and the MCP server. */

@@ -2,7 +2,7 @@ import type { DbHandle } from '../src/db/index.js';
 import type { Events } from '../src/kernel/events/events.js';
 
 /**
- * The outbox rows of a test database (kernel/events/outbox.ts), each `data` checked against its
+ * The outbox rows of a test database (db/outbox.ts), each `data` checked against its
  * catalogue schema, so a payload that drifts from what the OpenAPI document promises fails here.
  */
 export async function outboxEvents(db: DbHandle, events: Events, type?: string) {

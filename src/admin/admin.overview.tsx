@@ -3,7 +3,7 @@ import type { App } from '../apps/apps.schema.js';
 import type { DbHandle } from '../db/index.js';
 import type { Clock } from '../kernel/clock.js';
 import type { Capability, DashboardContext, OverviewMetric } from '../kernel/module.js';
-import { lastDays, readSeries, type Series } from '../kernel/rollups.js';
+import { lastDays, readSeries, type Series } from '../db/rollups.js';
 import { AppShell } from './admin.app-shell.js';
 import { sendAdmin } from './admin.http.js';
 import { num, Sparkline } from './admin.charts.js';

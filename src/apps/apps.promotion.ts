@@ -9,7 +9,7 @@ import type { AppPromotionMeta } from './apps.schema.js';
  * The rules on app fields that need more than one field (so zod alone cannot say them), shared
  * by create and PATCH: the deep-link scheme must be one an app may own (not a refused, web or
  * store scheme: kernel/sessions/deep-link.ts), and every named promotion destination is a path
- * or a URL a short link could point at for this app (links.destination.ts).
+ * or a URL a short link could point at for this app (kernel/url-destination.ts).
  */
 export function appFieldIssues(fields: { deepLinkScheme: string | null; promotion: AppPromotionMeta | null }): Issue[] {
   const issues: Issue[] = [];

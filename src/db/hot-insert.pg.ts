@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { writeOutbox, type OutboxEvent } from './outbox.js';
+import { builtEvent, writeOutbox, type RowEvent } from './outbox.js';
 import { aggregate, dayOf, pgShard, type Bump } from './rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import { retryRolledBack } from './pg-retry.js';
@@ -7,9 +7,14 @@ import { retryRolledBack } from './pg-retry.js';
 /** A row's outcome: stored, skipped (a unique clash), or its own error. */
 type Outcome = boolean | { error: unknown };
 
-/** A row and its unique key (undefined: no key, or a null in it, which never clashes), computed once per row. */
-interface Keyed<Row> {
+/** A row submitted to its group (hot-insert.ts), with the outbox event it reports when stored. */
+export interface Entry<Row> {
   row: Row;
+  event?: RowEvent;
+}
+
+/** A row, its event and its unique key (undefined: no key, or a null in it, which never clashes), computed once per row. */
+interface Keyed<Row> extends Entry<Row> {
   key: string | undefined;
 }
 const byKey = <Row>(a: Keyed<Row>, b: Keyed<Row>) => (a.key === b.key ? 0 : a.key === undefined ? -1 : b.key === undefined ? 1 : a.key < b.key ? -1 : 1);
@@ -45,11 +50,7 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
   columns: readonly string[],
   uniqueBy: readonly string[] | undefined,
   bumpsOf: (row: Row) => Bump[],
-  opts: {
-    maxInFlight: number;
-    /** The outbox event of a stored row: a group with events commits its rows and their events in one transaction. */
-    eventOf?: (row: Row) => OutboxEvent | null;
-  },
+  opts: { maxInFlight: number },
 ) {
   const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
   // A row's unique key as JS sees it (text of each column); undefined when a column is null (never a clash).
@@ -63,7 +64,7 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
    * listens) the statement commits on its own as before (one round trip).
    */
   async function insertChunk(entries: Keyed<Row>[]): Promise<boolean[]> {
-    const events = opts.eventOf ? entries.map((e) => opts.eventOf!(e.row)) : [];
+    const events = entries.map((e) => builtEvent(e.event));
     if (!events.some(Boolean)) return insertRows(db, entries);
     return db.transaction().execute(async (trx) => {
       const stored = await insertRows(trx, entries);
@@ -121,12 +122,12 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
    * PostgreSQL rolled back (a deadlock with another transaction) runs again (pg-retry.ts); any
    * other error (a lost connection: the statement may have committed) fails the slice, unretried.
    */
-  async function writeGroup(rows: Row[]): Promise<Outcome[]> {
+  async function writeGroup(items: Entry<Row>[]): Promise<Outcome[]> {
     const out: Outcome[] = [];
-    for (let from = 0; from < rows.length; ) {
+    for (let from = 0; from < items.length; ) {
       let to = from;
-      for (let params = 0; to < rows.length && (to === from || params + paramsOf(rows[to]) <= MAX_PARAMS); to++) params += paramsOf(rows[to]);
-      const slice: Keyed<Row>[] = rows.slice(from, to).map((row) => ({ row, key: uniqueBy && keyOf(uniqueBy.map((c) => row[c])) }));
+      for (let params = 0; to < items.length && (to === from || params + paramsOf(items[to].row) <= MAX_PARAMS); to++) params += paramsOf(items[to].row);
+      const slice: Keyed<Row>[] = items.slice(from, to).map(({ row, event }) => ({ row, event, key: uniqueBy && keyOf(uniqueBy.map((c) => row[c])) }));
       from = to;
       const sent: number[] = [];
       const seen = new Set<string>();
@@ -147,9 +148,9 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
     return out;
   }
 
-  const groups = createGroupCommit<Row, Outcome>(writeGroup, { maxInFlight: opts.maxInFlight, name: table });
-  return async (row: Row): Promise<boolean> => {
-    const r = await groups.submit(row);
+  const groups = createGroupCommit<Entry<Row>, Outcome>(writeGroup, { maxInFlight: opts.maxInFlight, name: table });
+  return async (row: Row, event?: RowEvent): Promise<boolean> => {
+    const r = await groups.submit({ row, event });
     if (typeof r !== 'boolean') throw r.error;
     return r;
   };

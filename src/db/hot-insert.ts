@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { sqliteOutbox, type OutboxEvent } from './outbox.js';
+import { builtEvent, sqliteOutbox, type RowEvent } from './outbox.js';
 import { sqliteBumper, type Bump } from './rollups.js';
 import { createGroupCommit } from './group-commit.js';
-import { pgHotInsert } from './hot-insert.pg.js';
+import { pgHotInsert, type Entry } from './hot-insert.pg.js';
 import type { DbHandle } from './index.js';
 import type { Database } from './types.js';
 
@@ -22,7 +22,9 @@ const PG_GROUPS_IN_FLIGHT = 2;
  * PostgreSQL they share one multi-row statement, committed before anyone is answered
  * (hot-insert.pg.ts). With `uniqueBy`, a row clashing with an existing one (or with an earlier
  * row of its group) is skipped. Resolves true when the row was stored; a row failing on its
- * own (another constraint) rejects its caller only.
+ * own (another constraint) rejects its caller only. `event`, given beside the row, is the outbox
+ * event (kernel/events) it reports: written in the row's own transaction, so an answered write
+ * always has its event and a skipped row (a unique clash) none.
  *
  * The SQLite insert runs on the event loop (tens of microseconds a row) and only the fsync
  * leaves it. Groups are not held back while one syncs (rows are independent, so small groups
@@ -42,13 +44,8 @@ export function hotInsert<Row extends Record<string, unknown>>(
      * equal what was stored. Rows need `app_id` and `created_at`.
      */
     rollup?: (row: Row) => string | readonly string[] | null;
-    /**
-     * The outbox event (kernel/events) a stored row reports, or null: written in the row's own
-     * transaction, so an answered write always has its event and a skipped row (a unique clash) none.
-     */
-    event?: (row: Row) => OutboxEvent | null;
   } = {},
-) {
+): (row: Row, event?: RowEvent) => Promise<boolean> {
   const { sqlite, durableWrite } = handle;
   const metricOf = opts.rollup;
   const bumpsOf = (row: Row): Bump[] => {
@@ -60,15 +57,14 @@ export function hotInsert<Row extends Record<string, unknown>>(
     const conflict = uniqueBy ? ` ON CONFLICT (${uniqueBy.join(', ')}) DO NOTHING` : '';
     const stmt = sqlite.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})${conflict}`);
     const bumpRollups = metricOf ? sqliteBumper(sqlite) : undefined;
-    const eventOf = opts.event;
-    const writeEvents = eventOf ? sqliteOutbox(sqlite) : undefined;
-    const writeGroup = sqlite.transaction((rows: Row[]) => {
+    let writeEvents: ReturnType<typeof sqliteOutbox> | undefined;
+    const writeGroup = sqlite.transaction((items: Entry<Row>[]) => {
       const bumps: Bump[] = [];
-      const out = rows.map((row): Changes => {
+      const out = items.map(({ row, event }): Changes => {
         try {
           const changes = stmt.run(...columns.map((c) => row[c])).changes;
           if (changes > 0 && bumpRollups) bumps.push(...bumpsOf(row));
-          if (changes > 0 && writeEvents) writeEvents([eventOf!(row)]);
+          if (changes > 0 && event) (writeEvents ??= sqliteOutbox(sqlite))([builtEvent(event)]);
           return changes;
         } catch (err) {
           // A bad row (a constraint) fails alone; an error that ended the transaction fails the group.
@@ -79,16 +75,16 @@ export function hotInsert<Row extends Record<string, unknown>>(
       if (bumps.length) bumpRollups!(bumps);
       return out;
     });
-    const groups = createGroupCommit<Row, Changes>((rows) => durableWrite(() => writeGroup.immediate(rows)), {
+    const groups = createGroupCommit<Entry<Row>, Changes>((items) => durableWrite(() => writeGroup.immediate(items)), {
       maxInFlight: Number.POSITIVE_INFINITY,
       name: table,
     });
-    return async (row: Row) => {
-      const changes = await groups.submit(row);
+    return async (row: Row, event?: RowEvent) => {
+      const changes = await groups.submit({ row, event });
       if (typeof changes !== 'number') throw new Error(changes.error);
       return changes > 0;
     };
   }
   // PostgreSQL: the rows of one turn in one multi-row statement too (hot-insert.pg.ts).
-  return pgHotInsert<Row>(handle.db as Kysely<any>, table, columns, uniqueBy, bumpsOf, { maxInFlight: PG_GROUPS_IN_FLIGHT, eventOf: opts.event });
+  return pgHotInsert<Row>(handle.db as Kysely<any>, table, columns, uniqueBy, bumpsOf, { maxInFlight: PG_GROUPS_IN_FLIGHT });
 }

@@ -20,6 +20,13 @@ export interface OutboxEvent {
   at: string;
 }
 
+/**
+ * The event a row reports, handed to a writer beside the row (db/hot-insert.ts): the event, or a
+ * builder called in the row's transaction when the row is stored (a skipped row builds nothing).
+ */
+export type RowEvent = OutboxEvent | null | (() => OutboxEvent | null);
+export const builtEvent = (e: RowEvent | undefined): OutboxEvent | null => (typeof e === 'function' ? e() : (e ?? null));
+
 const row = (e: OutboxEvent) => ({ id: rowId(Date.parse(e.at) || Date.now()), app_id: e.appId, type: e.type, data_json: JSON.stringify(e.data), created_at: e.at });
 
 /** SQLite: a writer for synchronous transactions on the raw better-sqlite3 handle (group commits); call it inside the transaction. */

@@ -1,11 +1,11 @@
 import type { Insertable, Selectable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { ExperimentsTable } from '../db/types.js';
-import { readTotals } from '../kernel/rollups.js';
+import { readTotals } from '../db/rollups.js';
 
 export type ExperimentRow = Selectable<ExperimentsTable>;
 
-/** Metric names of an experiment's daily roll-ups (kernel/rollups.ts). */
+/** Metric names of an experiment's daily roll-ups (db/rollups.ts). */
 export const exposedMetric = (id: string, key: string) => `experiment.exposed:${id}:${key}`;
 export const convertedMetric = (id: string, key: string) => `experiment.converted:${id}:${key}`;
 

@@ -11,6 +11,7 @@ import type { OperationDeps } from './http.js';
 import type { CountryLookup } from './identity.js';
 import type { Operation } from './operation.js';
 import type { Preroute } from './preroute.js';
+import type { SessionStore } from './sessions/sessions.store.js';
 
 /**
  * What every capability is built from: configuration, the database, the clock, and the kernel
@@ -26,6 +27,11 @@ export interface Kernel {
   apps: AppService;
   tokens: TokenService;
   flows: FlowService;
+  /**
+   * Sessions of hosted flow types and their steps: one store (one group committer per table)
+   * for every type; a type registers its step roll-up on it (`rollUpSteps`) in its `create`.
+   */
+  sessions: SessionStore;
   /**
    * Every capability of this process, filled once all modules are created: read it when an
    * operation runs, not in `create` (src/privacy iterates their `subjectData`).
@@ -67,7 +73,7 @@ export interface Capability<S extends object = object> {
   dashboard?(scope: FastifyInstance, d: DashboardContext): void;
   /** Its tabs in an app's dashboard (pages it registers in `dashboard` at /admin/apps/:app/<path>). */
   dashboardSections?: DashboardSection[];
-  /** Its numbers on an app's overview: daily roll-up metrics (kernel/rollups.ts) it keeps. */
+  /** Its numbers on an app's overview: daily roll-up metrics (db/rollups.ts) it keeps. */
   overview?: OverviewMetric[];
 }
 

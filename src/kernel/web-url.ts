@@ -21,7 +21,7 @@ export function hiddenCharProblem(v: string): string | undefined {
  * Why a link target in a flow config (a button, an image) is not an unambiguous http(s) URL, or
  * undefined. Configs are versioned documents echoed back as written (but for the ASCII form of
  * #35, ascii-url.ts, which keeps what iOS already reads), so instead of storing the WHATWG
- * normalisation (as short links do, links.destination.ts) the forms a browser would read
+ * normalisation (as short links do, url-destination.ts) the forms a browser would read
  * differently from the text are refused: a missing or empty authority (`https:evil.example`,
  * `http:///evil`, `https:/\evil.example`: WHATWG fills in a host from what follows), backslashes
  * (read as `/`, so `https://evil.example\@good.example` goes to evil.example) and credentials
@@ -49,7 +49,7 @@ export function webUrlProblem(v: string): string | undefined {
  * path, query and fragment; a URL already in that form is kept byte for byte), so what the SDK
  * and the pages serve is that form; a space anywhere is a 422 saying to write `%20`.
  * Owner-set URLs of other schemes (short-link destinations, promotion custom schemes) go through
- * links.destination.ts `parseDestination`, which applies the same credentials, hidden-character
+ * url-destination.ts `parseDestination`, which applies the same credentials, hidden-character
  * and space rules, and are stored in the same ASCII form.
  */
 export function configUrl(opts: { protocol: RegExp; message: string }) {

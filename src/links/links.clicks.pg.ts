@@ -1,8 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable } from '../db/types.js';
-import { writeOutbox } from '../kernel/events/outbox.js';
-import { aggregate, pgShard, type Bump } from '../kernel/rollups.js';
+import { writeOutbox } from '../db/outbox.js';
+import { aggregate, pgShard, type Bump } from '../db/rollups.js';
 import { LINK_LIMIT_REACHED, limitReachedData, reachesLimit, type LimitEvents } from './links.events.js';
 import { byLink, clickBumps, rollUp, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 import { retryRolledBack } from '../db/pg-retry.js';

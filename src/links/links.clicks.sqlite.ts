@@ -1,8 +1,8 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { DurableWrite } from '../db/durable-write.js';
 import type { LinkClicksTable } from '../db/types.js';
-import { sqliteOutbox, type OutboxEvent } from '../kernel/events/outbox.js';
-import { sqliteBumper, type Bump } from '../kernel/rollups.js';
+import { sqliteOutbox, type OutboxEvent } from '../db/outbox.js';
+import { sqliteBumper, type Bump } from '../db/rollups.js';
 import { LINK_LIMIT_REACHED, limitReachedData, reachesLimit, type LimitEvents } from './links.events.js';
 import type { LinkRow } from './links.store.js';
 import { byLink, clickBumps, rollUp, settle, type Click, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';

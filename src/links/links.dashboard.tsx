@@ -6,7 +6,7 @@ import type { DbHandle } from '../db/index.js';
 import type { Clock } from '../kernel/clock.js';
 import { AppError } from '../kernel/errors.js';
 import type { DashboardContext } from '../kernel/module.js';
-import { lastDays, readSeries } from '../kernel/rollups.js';
+import { lastDays, readSeries } from '../db/rollups.js';
 import { CODE_PATTERN, type Link, type LinkStats } from './links.schema.js';
 import { linkMetrics } from './links.settle.js';
 import { formOfLink, LINK_FIELDS, LinkFormPage, LinksListPage, linksBase, LinkStatsPage, type LinkForm } from './links.dashboard.views.js';

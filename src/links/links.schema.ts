@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { appParams } from '../apps/apps.schema.js';
-import { DESTINATION_RULE, parseDestination } from './links.destination.js';
+import { DESTINATION_RULE, parseDestination } from '../kernel/url-destination.js';
 
 /**
  * Codes are public URL segments, so a few words that name (or may one day name) our own

@@ -7,7 +7,7 @@ import { newId, randomString } from '../kernel/ids.js';
 import { afterFromCursor, pageRows } from '../kernel/keyset.js';
 import { createLinkCache } from './links.cache.js';
 import { createClickRecorder } from './links.clicks.js';
-import { schemeOf, schemeProblem } from './links.destination.js';
+import { schemeOf, schemeProblem } from '../kernel/url-destination.js';
 import type { Click } from './links.settle.js';
 import { RESERVED_CODES, type CreateLink, type Link, type LinkStats, type PatchLink } from './links.schema.js';
 import { createLinkStore, type LinkChanges, type LinkRow } from './links.store.js';
@@ -55,7 +55,7 @@ export function createLinkService({ db, clock, config, events, cacheTtlMs = 1000
 
   /**
    * The scheme allowlist, which needs the app (its deep-link scheme); the request schema has
-   * already refused everything else and normalised the URLs (links.destination.ts).
+   * already refused everything else and normalised the URLs (kernel/url-destination.ts).
    */
   const requireAllowedSchemes = (urls: Record<string, string | null | undefined>, appScheme: string | null) => {
     const issues = Object.entries(urls).flatMap(([field, url]) => {

@@ -1,5 +1,5 @@
 import type { LinkClickCountsTable, LinkClicksTable } from '../db/types.js';
-import type { Bump } from '../kernel/rollups.js';
+import type { Bump } from '../db/rollups.js';
 
 /** What the click recorder decides, shared by the SQLite and PostgreSQL committers. */
 
@@ -78,7 +78,7 @@ export function rollUp(history: readonly LinkClicksTable[]): LinkClickCountsTabl
   return [...sums.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, v]) => v);
 }
 
-/** Daily roll-up metrics of short links (kernel/rollups.ts): human clicks sent to a destination, and bot fetches. */
+/** Daily roll-up metrics of short links (db/rollups.ts): human clicks sent to a destination, and bot fetches. */
 export const CLICK_METRICS = { clicks: 'links.clicks', bots: 'links.bot_clicks' } as const;
 /** One link's own series (cleared by resetClicks and delete). */
 export const linkMetrics = (linkId: string) => ({ clicks: `link.clicks:${linkId}`, bots: `link.bot_clicks:${linkId}` });

@@ -2,7 +2,7 @@ import { olderThan, type After } from '../kernel/keyset.js';
 import type { Selectable, Updateable } from 'kysely';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable, LinksTable } from '../db/types.js';
-import { clearSeries } from '../kernel/rollups.js';
+import { clearSeries } from '../db/rollups.js';
 import { linkMetrics } from './links.settle.js';
 
 /** A link's own daily series (its chart): cleared with its counters, never the app's. */

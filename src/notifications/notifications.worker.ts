@@ -3,6 +3,7 @@ import type { DbHandle } from '../db/index.js';
 import { systemClock, type Clock } from '../kernel/clock.js';
 import type { Events } from '../kernel/events/events.js';
 import type { Mailer } from '../kernel/mail.js';
+import { createPoller } from '../kernel/poller.js';
 import { digestMail, instantMail, type PendingEvent } from './notifications.mail.js';
 import { lastMorning } from './notifications.morning.js';
 import { parseEvents, wantsType } from './notifications.service.js';
@@ -44,8 +45,6 @@ export function createNotificationWorker(deps: { db: DbHandle; events: Events; c
   const { mailer } = deps;
   const store = createNotificationStore(deps.db);
   const clock = deps.clock ?? systemClock;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<NotificationRun> | undefined;
   let prunedAt = 0;
   /** Apps whose digest failed on this node: not tried again before this time (ms), so a down SMTP server gets one try a minute. */
   const retryAt = new Map<string, number>();
@@ -122,32 +121,17 @@ export function createNotificationWorker(deps: { db: DbHandle; events: Events; c
     return run;
   }
 
-  /** One pass over every app with pending rows (a pass already under way is awaited, then this one runs). */
-  async function runOnce(now: Date = clock.now()): Promise<NotificationRun> {
-    while (running) await running.catch(() => undefined);
-    running = pass(now);
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-    }
-  }
+  const loop = createPoller({
+    round: () => pass(clock.now()),
+    everyMs: deps.tickMs ?? TICK_MS,
+    onError: (err) => deps.logger?.()?.warn({ error: (err as Error).message }, 'notification pass failed'),
+  });
 
   return {
-    runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        runOnce().catch((err) => deps.logger?.()?.warn({ error: (err as Error).message }, 'notification pass failed'));
-      }, deps.tickMs ?? TICK_MS);
-      timer.unref();
-    },
-    async close() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
+    /** One pass over every app with pending rows (a pass already under way is awaited, then this one runs). */
+    runOnce: (now: Date = clock.now()): Promise<NotificationRun> => loop.run(() => pass(now)),
+    start: loop.start,
+    close: loop.close,
   };
 }
 export type NotificationWorker = ReturnType<typeof createNotificationWorker>;

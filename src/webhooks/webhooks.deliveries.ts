@@ -1,8 +1,8 @@
 import type { Clock } from '../kernel/clock.js';
 import { conflict, notFound } from '../kernel/errors.js';
 import { afterFromCursor, pageRows } from '../kernel/keyset.js';
-import { rowId } from '../kernel/row-id.js';
-import { TEST_EVENT, webhookBody, type WebhookBody } from './webhooks.payload.js';
+import { rowId } from '../db/row-id.js';
+import { TEST_EVENT, webhookBody, webhookBodyJson, type WebhookBody } from './webhooks.payload.js';
 import type { Delivery } from './webhooks.schema.js';
 import type { DeliveryRow, EndpointRow, WebhookStore } from './webhooks.store.js';
 
@@ -69,7 +69,7 @@ export function createDeliveryService({ store, clock, find, queued }: { store: W
         app_id: app.id,
         event_id: null,
         event_type: TEST_EVENT,
-        payload_json: JSON.stringify(webhookBody(TEST_EVENT, at.toISOString(), data)),
+        payload_json: webhookBodyJson(TEST_EVENT, at.toISOString(), JSON.stringify(data)),
         status: 'pending',
         attempts: 0,
         next_attempt_at: at.toISOString(),

@@ -1,6 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { Db, DbHandle } from '../db/index.js';
-import { rowId } from '../kernel/row-id.js';
+import { rowId } from '../db/row-id.js';
+import { webhookBodyJson } from './webhooks.payload.js';
 
 /**
  * Fan-out (#33 §3): each outbox event becomes one `webhook_deliveries` row per enabled endpoint
@@ -13,7 +14,7 @@ import { rowId } from '../kernel/row-id.js';
  * commits do.
  *
  * A delivery stores the Standard Webhooks body `{"type","timestamp","data"}` exactly as sent
- * (chat formats are built from it at send time).
+ * (webhooks.payload.ts; chat formats are built from it at send time).
  */
 export const FANOUT_BATCH = 500;
 
@@ -39,10 +40,6 @@ const wants = (eventsJson: string, type: string): boolean => {
   }
 };
 
-/** The stored body: built as text so `data` goes out byte for byte as the outbox holds it. */
-export const standardBody = (e: Pick<PendingEvent, 'type' | 'created_at' | 'data_json'>) =>
-  `{"type":${JSON.stringify(e.type)},"timestamp":${JSON.stringify(e.created_at)},"data":${e.data_json}}`;
-
 function plan(events: PendingEvent[], endpoints: Subscriber[], notify: Subscriber[], now: string) {
   const byApp = new Map<string, Subscriber[]>();
   for (const ep of endpoints) byApp.set(ep.app_id, [...(byApp.get(ep.app_id) ?? []), ep]);
@@ -51,7 +48,7 @@ function plan(events: PendingEvent[], endpoints: Subscriber[], notify: Subscribe
   for (const e of events) {
     for (const ep of byApp.get(e.app_id) ?? []) {
       if (!wants(ep.events_json, e.type)) continue;
-      deliveries.push({ id: rowId(), endpoint_id: ep.id, app_id: e.app_id, event_id: e.id, event_type: e.type, payload_json: standardBody(e), status: 'pending', attempts: 0, next_attempt_at: now, created_at: now });
+      deliveries.push({ id: rowId(), endpoint_id: ep.id, app_id: e.app_id, event_id: e.id, event_type: e.type, payload_json: webhookBodyJson(e.type, e.created_at, e.data_json), status: 'pending', attempts: 0, next_attempt_at: now, created_at: now });
     }
     if (notify.some((n) => n.app_id === e.app_id && wants(n.events_json, e.type))) notes.push({ id: rowId(), app_id: e.app_id, event_id: e.id, created_at: now });
   }

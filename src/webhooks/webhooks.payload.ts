@@ -14,6 +14,13 @@ export interface WebhookBody {
 
 export const webhookBody = (type: string, timestamp: string, data: unknown): WebhookBody => ({ type, timestamp, data });
 
+/**
+ * The body as stored and sent, from the event's data as JSON text: built as text so `data` goes
+ * out byte for byte as the outbox holds it (the same bytes as `JSON.stringify(webhookBody(…))`).
+ */
+export const webhookBodyJson = (type: string, timestamp: string, dataJson: string): string =>
+  `{"type":${JSON.stringify(type)},"timestamp":${JSON.stringify(timestamp)},"data":${dataJson}}`;
+
 export const webhookMessageId = (d: { id: string; event_id: string | null }) => `msg_${d.event_id ?? d.id}`;
 
 /** The test event's type (declared in webhooks.events.ts). */

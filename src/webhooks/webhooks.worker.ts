@@ -3,20 +3,25 @@ import type { DbHandle } from '../db/index.js';
 import { systemClock, type Clock } from '../kernel/clock.js';
 import type { Events } from '../kernel/events/events.js';
 import { createMailer, type Mailer } from '../kernel/mail.js';
+import { createPoller } from '../kernel/poller.js';
 import { createDeliveryStore, type AttemptRecord, type ClaimedDelivery, type EndpointForSend } from './webhooks.deliveries.store.js';
-import { FANOUT_BATCH, fanOutBatch, standardBody } from './webhooks.fanout.js';
+import { FANOUT_BATCH, fanOutBatch } from './webhooks.fanout.js';
 import { formatBody } from './webhooks.formats.js';
 import { createHealth } from './webhooks.health.js';
 import { secretBox } from './webhooks.secrets.js';
 import { createSender, type SendResult } from './webhooks.send.js';
-import { webhookMessageId } from './webhooks.payload.js';
+import { webhookBodyJson, webhookMessageId } from './webhooks.payload.js';
 import { signedHeaders } from './webhooks.sign.js';
 import { batcher, keyedSlots } from './webhooks.slots.js';
 
 /**
- * The delivery worker every node runs (#33 §3): every POLL_MS (and at once on kick()) it fans
- * new outbox events out to deliveries, claims due deliveries under a lease and sends them, at
- * most PER_ENDPOINT at once per endpoint and GLOBAL_CAP in all on this node.
+ * The delivery worker every node runs (#33 §3): in rounds it fans new outbox events out to
+ * deliveries, claims due deliveries under a lease and sends them, at most PER_ENDPOINT at once
+ * per endpoint and GLOBAL_CAP in all on this node. A round starts at once when an event is
+ * built on this node (kernel events wake it), a send ends, or kick() is called; then every
+ * POLL_MS while there is work or this node wrote an event in the last ACTIVE_MS (its commit may
+ * land after the round it woke), and every IDLE_POLL_MS otherwise (events of other nodes, due
+ * retries): an idle node reads the database every 2 s instead of twice a second.
  *
  * Retries follow Svix's schedule. After attempt n fails (n = 1…8) the next is RETRY_SCHEDULE_MS[n-1]
  * later: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. When attempt 9 fails the delivery
@@ -25,6 +30,8 @@ import { batcher, keyedSlots } from './webhooks.slots.js';
 export const RETRY_SCHEDULE_MS = [0, 5_000, 5 * 60_000, 30 * 60_000, 2 * 3600_000, 5 * 3600_000, 10 * 3600_000, 10 * 3600_000] as const;
 export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 export const POLL_MS = 500;
+export const IDLE_POLL_MS = 2_000;
+const ACTIVE_MS = 2_000;
 export const LEASE_MS = 60_000;
 export const PER_ENDPOINT = 4;
 export const GLOBAL_CAP = 32;
@@ -64,28 +71,28 @@ export function createWebhookWorker(deps: { db: DbHandle; events: Events; config
   const sends = new Set<Promise<void>>();
   /** Endpoints this node saw fail since it last read them: a success must clear their failing_since. */
   const failedHere = new Set<string>();
-  let serial: Promise<unknown> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-  let started = false;
-  let stopped = false;
   let lastSweep = 0;
   let lastPark = 0;
-
-  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
-    const run = serial.then(fn, fn);
-    serial = run.catch(() => {});
-    return run;
-  };
+  /** Whether the last round fanned out or claimed anything, when this node last built an event, and whether the loop waits IDLE_POLL_MS. */
+  let worked = false;
+  let wroteAt = 0;
+  let idle = false;
 
   /** Fans out, sweeps when due, claims and starts the sends; answers the started sends. */
   async function pump(): Promise<Promise<void>[]> {
-    for (let i = 0; i < 10; i++) if ((await fanOutBatch(db, clock.now().toISOString(), FANOUT_BATCH)) < FANOUT_BATCH) break;
+    worked = false;
+    for (let i = 0; i < 10; i++) {
+      const n = await fanOutBatch(db, clock.now().toISOString(), FANOUT_BATCH);
+      if (n > 0) worked = true;
+      if (n < FANOUT_BATCH) break;
+    }
     await sweep();
     const now = clock.now();
     // An endpoint with a full set of sends and as many waiting gets no more until some finish.
     const busy = slots.loaded(2 * PER_ENDPOINT);
     const claimed = await store.claim({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), limit: GLOBAL_CAP - sends.size, perEndpoint: PER_ENDPOINT, skip: busy });
     if (!claimed.length) return [];
+    worked = true;
     const endpoints = new Map((await store.endpoints([...new Set(claimed.map((c) => c.endpoint_id))])).map((e) => [e.id, e]));
     const gone = claimed.filter((c) => !endpoints.get(c.endpoint_id)?.enabled);
     await store.release(gone.map((c) => c.id));
@@ -106,11 +113,13 @@ export function createWebhookWorker(deps: { db: DbHandle; events: Events; config
         result = await attempt(c, ep, clock.now()).catch((err: Error) => ({ ok: false, statusCode: null, error: `Not sent: ${err.message}`.slice(0, 300), response: null }));
       } finally {
         slots.release(ep.id);
-        schedule(0);
+        loop.kick();
       }
       const done = clock.now();
       const next = result.ok ? null : nextAttemptAt(c.attempts + 1, done);
       await record({ id: c.id, status: result.ok ? 'succeeded' : next ? 'pending' : 'failed', nextAttemptAt: next, statusCode: result.statusCode, error: result.error, response: result.response, at: done.toISOString() });
+      // A retry due at once (the first) is claimed now that its lease is given back, not at the next poll.
+      if (next && Date.parse(next) <= done.getTime()) loop.kick();
       if (result.ok) {
         if (ep.failing_since || failedHere.delete(ep.id)) await health.succeeded(ep.id);
       } else {
@@ -141,7 +150,7 @@ export function createWebhookWorker(deps: { db: DbHandle; events: Events; config
   async function payloadOf(c: ClaimedDelivery): Promise<string | undefined> {
     if (!c.event_id) return undefined;
     const e = await db.db.selectFrom('outbox_events').select(['type', 'created_at', 'data_json']).where('id', '=', c.event_id).executeTakeFirst();
-    return e && standardBody(e);
+    return e && webhookBodyJson(e.type, e.created_at, e.data_json);
   }
 
   async function sweep() {
@@ -160,45 +169,35 @@ export function createWebhookWorker(deps: { db: DbHandle; events: Events; config
    * round asked for while one runs (a send finished, kick()) follows it at once instead of
    * waiting POLL_MS, so a burst flows at the speed of the receiver.
    */
-  let ticking = false;
-  let again = false;
-  function schedule(ms: number) {
-    if (!started || stopped) return;
-    if (ticking) {
-      if (ms === 0) again = true;
-      return;
-    }
-    clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
-  }
-
-  async function tick() {
-    ticking = true;
-    again = false;
-    try {
-      await exclusive(pump);
-    } catch (err) {
-      log.warn({ err: (err as Error).message }, 'webhook worker round failed');
-    }
-    ticking = false;
-    schedule(again ? 0 : POLL_MS);
-  }
+  const loop = createPoller({
+    round: pump,
+    everyMs: () => {
+      idle = !worked && Date.now() - wroteAt >= ACTIVE_MS;
+      return idle ? IDLE_POLL_MS : POLL_MS;
+    },
+    onError: (err) => log.warn({ err: (err as Error).message }, 'webhook worker round failed'),
+    immediate: true,
+  });
+  let unsubscribe: (() => void) | undefined;
 
   return {
     start() {
-      started = true;
-      schedule(0);
+      // An event built on this node wakes an idle loop; a busy one already polls every POLL_MS.
+      unsubscribe ??= events.onEvent(() => {
+        wroteAt = Date.now();
+        if (!idle) return;
+        idle = false;
+        loop.kick();
+      });
+      loop.start();
     },
-    kick: () => schedule(0),
+    kick: loop.kick,
     async runOnce() {
-      const started = await exclusive(pump);
-      await Promise.all(started);
+      await Promise.all(await loop.run(pump));
     },
     async close() {
-      stopped = true;
-      clearTimeout(timer);
-      await serial;
+      unsubscribe?.();
+      await loop.close();
       let wait: NodeJS.Timeout | undefined;
       await Promise.race([Promise.allSettled([...sends]), new Promise((r) => (wait = setTimeout(r, CLOSE_WAIT_MS)))]);
       clearTimeout(wait);

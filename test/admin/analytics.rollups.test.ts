@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dashboardAnalyticsMigrations } from '../../src/db/migrations/dashboard-analytics.js';
-import { readTotals } from '../../src/kernel/rollups.js';
+import { readTotals } from '../../src/db/rollups.js';
 import { post } from '../flows/promotion/promotion.fixtures.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 import { publicClient, seedAnalytics } from './analytics.fixtures.js';

@@ -26,7 +26,7 @@ describeEachDb('dashboard: inboxes', (dialect) => {
     await putAndPublish(t, 'inbox', 'report', goodReport());
     await putAndPublish(t, 'inbox', 'contact', goodContact());
     await putAndPublish(t, 'inbox', 'crash', goodCrash());
-    // A millisecond apart at least: rows of the same millisecond have random id order (kernel/row-id.ts), and the pages list newest first.
+    // A millisecond apart at least: rows of the same millisecond have random id order (db/row-id.ts), and the pages list newest first.
     for (let i = 0; i < 28; i++) {
       await submit(t, 'feedback', { appSlug: 'inbox', message: `Feedback number ${i}`, rating: (i % 5) + 1 });
       await new Promise((r) => setTimeout(r, 2));

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dashboardBoardsMigrations } from '../../src/db/migrations/dashboard-boards.js';
-import { lastDays, readPrefixTotals } from '../../src/kernel/rollups.js';
+import { lastDays, readPrefixTotals } from '../../src/db/rollups.js';
 import { goodWaitlist, putAndPublish, submit } from '../flows/forms/forms.fixtures.js';
 import { describeEachDb } from '../helpers.js';
 import { ownerApp, type OwnerApp } from './admin.fixtures.js';

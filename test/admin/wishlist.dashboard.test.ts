@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dashboardBoardsMigrations } from '../../src/db/migrations/dashboard-boards.js';
-import { lastDays, readSeries } from '../../src/kernel/rollups.js';
+import { lastDays, readSeries } from '../../src/db/rollups.js';
 import { connectMcp, toolJson } from '../mcp/mcp.client.js';
 import { goodWishlist, ownerApi, publicApi, publishedBoard } from '../flows/wishlist/wishlist.fixtures.js';
 import { describeEachDb } from '../helpers.js';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { REFUSED_SCHEME_GROUPS } from '../../src/links/links.refused-schemes.js';
+import { REFUSED_SCHEME_GROUPS } from '../../src/kernel/refused-schemes.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 
 /** Issue #34 items 6 and 7: risky schemes as an app's deepLinkScheme; one URL rule for the app's URL fields. */

@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hotInsert } from '../../src/db/hot-insert.js';
-import { readTotals } from '../../src/kernel/rollups.js';
+import { readTotals } from '../../src/db/rollups.js';
 import { describeEachDb, testApp, testDb, type TestApp } from '../helpers.js';
 
 interface Row extends Record<string, unknown> {
@@ -102,7 +102,7 @@ describeEachDb('hotInsert groups with roll-ups', (dialect) => {
     const counted = (await totals())['hot.rows'];
     // 4,000 rows (PostgreSQL: several statements of at most 30,000 parameters); every 10th repeats an address of the turn.
     const rows = Array.from({ length: 4000 }, (_, i) => row(`big${String(i).padStart(4, '0')}`, i % 10 === 9 ? `big${i - 2000 > 0 ? i - 2000 : 0}@x.test` : `big${i}@x.test`));
-    const outcomes = await Promise.all(rows.map(insert));
+    const outcomes = await Promise.all(rows.map((r) => insert(r)));
     const seen = new Set<string>();
     expect(outcomes).toEqual(rows.map((r) => !seen.has(r.email) && !!seen.add(r.email)));
     const n = outcomes.filter(Boolean).length;

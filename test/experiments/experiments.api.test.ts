@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bump } from '../../src/kernel/rollups.js';
+import { bump } from '../../src/db/rollups.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 
 /** Saves the first template of `type` as the draft and publishes it (each publish is a new version). */

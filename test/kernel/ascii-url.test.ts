@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { asciiUrl, asciiUrlsIn, iosReadable } from '../../src/kernel/ascii-url.js';
 import { configUrl } from '../../src/kernel/web-url.js';
-import { parseDestination } from '../../src/links/links.destination.js';
+import { parseDestination } from '../../src/kernel/url-destination.js';
 import { destinationUrl } from '../../src/apps/apps.promotion.js';
 
 /**

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { aggregate, bump, lastDays, readPrefixTotals, readSeries, readTotals } from '../../src/kernel/rollups.js';
+import { aggregate, bump, lastDays, readPrefixTotals, readSeries, readTotals } from '../../src/db/rollups.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 import { goodFeedback, goodWaitlist, putAndPublish, submit } from '../flows/forms/forms.fixtures.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { rowId } from '../../src/kernel/row-id.js';
+import { rowId } from '../../src/db/row-id.js';
 
 describe('rowId', () => {
   it('is cuid-shaped: c, then 23 lower-case base32 characters', () => {

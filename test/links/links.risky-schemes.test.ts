@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkDestination } from '../../src/links/links.destination.js';
+import { checkDestination } from '../../src/kernel/url-destination.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 import { linksApi } from './links.fixtures.js';
 

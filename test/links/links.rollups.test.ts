@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, expect, it } from 'vitest';
 import { dashboardLinksMigrations } from '../../src/db/migrations/dashboard-links.js';
-import { lastDays, readSeries, readTotals } from '../../src/kernel/rollups.js';
+import { lastDays, readSeries, readTotals } from '../../src/db/rollups.js';
 import { createLinkService } from '../../src/links/links.service.js';
 import type { Click } from '../../src/links/links.settle.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';

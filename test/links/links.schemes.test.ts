@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { checkDestination } from '../../src/links/links.destination.js';
+import { checkDestination } from '../../src/kernel/url-destination.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';
 import { linksApi } from './links.fixtures.js';
 

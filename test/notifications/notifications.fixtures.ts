@@ -2,8 +2,8 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import type { DbHandle } from '../../src/db/index.js';
 import type { Clock } from '../../src/kernel/clock.js';
-import { writeOutbox } from '../../src/kernel/events/outbox.js';
-import { rowId } from '../../src/kernel/row-id.js';
+import { writeOutbox } from '../../src/db/outbox.js';
+import { rowId } from '../../src/db/row-id.js';
 
 /** A real SMTP server on a free port; collects what it receives (`failNext` answers 451 to the next messages). */
 export async function smtpServer() {

@@ -5,7 +5,7 @@ import type { Config, Dialect } from '../../src/config.js';
 import type { DbHandle } from '../../src/db/index.js';
 import type { Clock } from '../../src/kernel/clock.js';
 import { createEvents, defineEvent, type Events } from '../../src/kernel/events/events.js';
-import { writeOutbox } from '../../src/kernel/events/outbox.js';
+import { writeOutbox } from '../../src/db/outbox.js';
 import { newSecret, secretBox } from '../../src/webhooks/webhooks.secrets.js';
 import { testConfig, testDb } from '../helpers.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowId } from '../../src/kernel/row-id.js';
+import { rowId } from '../../src/db/row-id.js';
 import { secretBox } from '../../src/webhooks/webhooks.secrets.js';
 import { createWebhookService } from '../../src/webhooks/webhooks.service.js';
 import { describeEachDb, testApp, type TestApp } from '../helpers.js';

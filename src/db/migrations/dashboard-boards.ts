@@ -4,7 +4,7 @@ import type { Migration } from 'kysely/migration';
 export const dashboardBoardsMigrations: Record<string, Migration> = {
   /**
    * Why: the dashboard's waitlist breakdowns (by source, by country) and the wishlist's ideas and
-   * votes per day read daily counters (src/kernel/rollups.ts) that writers now add in their own
+   * votes per day read daily counters (src/db/rollups.ts) that writers now add in their own
    * transactions; this fills them with what arrived before. Deleted rows cannot be counted back.
    */
   '0122_dashboard_boards': {

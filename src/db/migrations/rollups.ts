@@ -5,7 +5,7 @@ export const rollupMigrations: Record<string, Migration> = {
   /**
    * Why: the dashboard's numbers per day (signups, submissions, clicks, …) must answer in
    * milliseconds on a database with millions of rows, so every hot write adds to a daily
-   * counter in the transaction that stores its row (src/kernel/rollups.ts): the counters always
+   * counter in the transaction that stores its row (src/db/rollups.ts): the counters always
    * equal what arrived, and a chart reads at most a few hundred counter rows.
    *
    * `shard`: on PostgreSQL concurrent writers of one app and metric would queue on one row's

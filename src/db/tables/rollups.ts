@@ -1,6 +1,6 @@
 /** Table types: Daily counters. */
 
-/** Arrivals per app, metric and day (src/kernel/rollups.ts); readers sum the shards. */
+/** Arrivals per app, metric and day (src/db/rollups.ts); readers sum the shards. */
 export interface DailyCountsTable {
   app_id: string;
   metric: string;

@@ -6,7 +6,7 @@ import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { DashboardContext } from '../../kernel/module.js';
-import { lastDays, readSeries } from '../../kernel/rollups.js';
+import { lastDays, readSeries } from '../../db/rollups.js';
 
 /** What getCancelStats answers per flow and version (cancel.owner.routes.ts). */
 interface VersionStats {

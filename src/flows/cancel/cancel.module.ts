@@ -11,7 +11,6 @@ import type { CancelConfig } from './cancel.schema.js';
 import { cancelPreviewOperations, createCancelPreview } from './cancel.preview.js';
 import { cancelPublicOperations } from './cancel.routes.js';
 import { createCancelSessions } from './cancel.sessions.js';
-import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
 import { sessionsSubjectData } from '../../kernel/sessions/sessions.subject.js';
 
 /** The flow type with the dashboard's live preview of a draft, one screen at a time (the hosted page's own views). */
@@ -24,7 +23,8 @@ export const cancelModule = defineModule({
   events: cancelEvents,
   create(k) {
     // A save (the owner's daily `cancel.saves`): the session's one exit, by an action that keeps the subscriber.
-    const store = createSessionStore(k.db, { stepRollup: (r) => (r.step === 'exit' && outcomeOf(r.detail) === 'saved' ? 'cancel.saves' : null) });
+    const store = k.sessions;
+    store.rollUpSteps('cancel', (r) => (r.step === 'exit' && outcomeOf(r.detail) === 'saved' ? 'cancel.saves' : null));
     const sessions = createCancelSessions({ store, flows: k.flows, clock: k.clock, webUrl: k.config.webUrl, completed: cancelCompletion({ events: k.events, store, flows: k.flows }) });
     const preview = createCancelPreview({ apps: k.apps, flows: k.flows, clock: k.clock, secret: k.config.secret, webUrl: k.config.webUrl });
     const insights = createCancelInsights({ store, flows: k.flows });

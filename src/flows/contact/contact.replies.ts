@@ -10,7 +10,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import { MailError, type Mailer } from '../../kernel/mail.js';
 import { defineOp, type Operation } from '../../kernel/operation.js';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 import type { RowExtras } from '../forms/forms.service.js';
 
 /** Owner replies to contact submissions: mailed through kernel/mail.ts, every one kept with its submission. */

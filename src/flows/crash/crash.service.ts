@@ -6,7 +6,7 @@ import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { afterFromCursor, allPages, pageRows, type After } from '../../kernel/keyset.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import { decodeCursor, pageOf } from '../../kernel/pagination.js';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { rejectField } from '../forms/forms.kind.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
 import { crashFingerprint, deviceKey } from './crash.fingerprint.js';

@@ -4,10 +4,10 @@ import { chunks } from '../../kernel/subject.js';
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { CrashGroupsTable, CrashReportsTable, Database } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
-import { rowId } from '../../kernel/row-id.js';
-import { bump as bumpCounts, pgShard, sqliteBumper, type Bump } from '../../kernel/rollups.js';
+import { rowId } from '../../db/row-id.js';
+import { bump as bumpCounts, pgShard, sqliteBumper, type Bump } from '../../db/rollups.js';
 import { containsText } from '../forms/forms.search.js';
-import { sqliteOutbox, writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
+import { sqliteOutbox, writeOutbox, type OutboxEvent } from '../../db/outbox.js';
 
 /** The daily roll-up of stored reports (a folded repeat adds to its report's `occurrences`, not here). */
 export const CRASH_METRIC = 'crash.reports';

@@ -4,7 +4,7 @@ import type { Clock } from '../../kernel/clock.js';
 import type { ClientInfo } from '../../kernel/operation.js';
 import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { publicEnvelope } from './forms.envelope.js';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { notFound } from '../../kernel/errors.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { submittedEvent, type FormKind, type SubmissionColumn, type SubmissionFields } from './forms.kind.js';

@@ -2,7 +2,6 @@ import type { Selectable } from 'kysely';
 import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import { hotInsert } from '../../db/hot-insert.js';
-import type { OutboxEvent } from '../../kernel/events/outbox.js';
 import type { FormSubmissionsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 import { containsText } from './forms.search.js';
@@ -20,19 +19,12 @@ const COLUMNS = [
 
 export function createFormStore(handle: DbHandle) {
   const { db } = handle;
-  // The event of each row being written (its builder is the service's: it knows the app and the flow).
-  const eventOf = new WeakMap<SubmissionRow, () => OutboxEvent | null>();
-  const insertRow = hotInsert<SubmissionRow>(handle, 'form_submissions', COLUMNS, undefined, {
-    rollup: (r) => `${r.type}.submissions`,
-    // In the row's transaction: an acknowledged submission always has its event.
-    event: (r) => eventOf.get(r)?.() ?? null,
-  });
   return {
-    /** Stores a submission; `event` builds its outbox event, written in the row's transaction. */
-    insert(row: SubmissionRow, event?: () => OutboxEvent | null) {
-      if (event) eventOf.set(row, event);
-      return insertRow(row);
-    },
+    /**
+     * Stores a submission; `event` builds its outbox event (the service's builder: it knows the app
+     * and the flow), written in the row's transaction: an acknowledged submission always has its event.
+     */
+    insert: hotInsert<SubmissionRow>(handle, 'form_submissions', COLUMNS, undefined, { rollup: (r) => `${r.type}.submissions` }),
     transaction: <T>(fn: (trx: Db) => Promise<T>) => db.transaction().execute(fn),
     /** Feedback, report and contact submissions left with this address (data rights, src/privacy); email compared lower-cased. */
     subjectRows(appId: string, emailNormalized: string, on: Db = db) {

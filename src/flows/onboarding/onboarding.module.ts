@@ -1,6 +1,5 @@
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
 import { defineModule } from '../../kernel/module.js';
-import { createSessionStore } from '../../kernel/sessions/sessions.store.js';
 import { registerOnboardingDashboard } from './onboarding.dashboard.js';
 import { onboardingEvents } from './onboarding.events.js';
 import { onboardingFlow } from './onboarding.flow.js';
@@ -23,7 +22,7 @@ export const onboardingModule = defineModule({
   events: onboardingEvents,
   create(k) {
     const store = createOnboardingStore(k.db);
-    const sessionStore = createSessionStore(k.db);
+    const sessionStore = k.sessions;
     const sessions = createOnboardingSessions({ store: sessionStore, flows: k.flows, clock: k.clock, webUrl: k.config.webUrl });
     const submissions = createOnboardingSubmissions({
       store,

@@ -1,14 +1,12 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
-import { writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
+import { writeOutbox, type OutboxEvent } from '../../db/outbox.js';
 import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import type { OnboardingSubmissionsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 
 export type SubmissionRow = Selectable<OnboardingSubmissionsTable>;
-/** A completion to store, with the outbox event it reports (written in its transaction), if any. */
-export type SubmissionWrite = SubmissionRow & { event?: OutboxEvent | null };
 
 const COLUMNS = [
   'id', 'app_id', 'flow_id', 'version_number', 'session_id', 'answers_json', 'email', 'source', 'country',
@@ -19,7 +17,8 @@ const COLUMNS = [
 export function createOnboardingStore(handle: DbHandle) {
   const { db } = handle;
   return {
-    insert: hotInsert<SubmissionWrite>(handle, 'onboarding_submissions', COLUMNS, undefined, { rollup: () => 'onboarding.completions', event: (r) => r.event ?? null }),
+    /** Stores a completion with the outbox event it reports (written in its transaction), if any. */
+    insert: hotInsert<SubmissionRow>(handle, 'onboarding_submissions', COLUMNS, undefined, { rollup: () => 'onboarding.completions' }),
     byClaimHash(appId: string, hash: string) {
       return db.selectFrom('onboarding_submissions').selectAll().where('app_id', '=', appId).where('claim_hash', '=', hash).executeTakeFirst();
     },

@@ -8,7 +8,7 @@ import { notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { randomString } from '../../kernel/ids.js';
 import type { ClientInfo } from '../../kernel/operation.js';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { afterFromCursor, allPages, pageRows } from '../../kernel/keyset.js';
 import { checkAnswers, type Answers } from './onboarding.answers.js';
 import { ONBOARDING_CLAIMED, ONBOARDING_COMPLETED, type OnboardingClaimed, type OnboardingCompleted } from './onboarding.events.js';
@@ -97,7 +97,7 @@ export function createOnboardingSubmissions(deps: { store: OnboardingStore; flow
         (): OnboardingCompleted => ({ app: p.app.slug, flow: { slug: p.flow.slug, version: funnel.versionNumber }, ...submissionView(row), sessionId: funnel.sessionId }),
         row.created_at,
       );
-      await store.insert(event ? { ...row, event } : row);
+      await store.insert(row, event);
       await funnel.markCompleted?.();
       return { ok: true as const, submissionId: id, claimToken, expiresAt };
     },

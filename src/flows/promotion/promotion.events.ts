@@ -1,8 +1,8 @@
 import { createGroupCommit } from '../../db/group-commit.js';
 import type { DbHandle } from '../../db/index.js';
 import type { PromotionEventsTable } from '../../db/types.js';
-import { sqliteOutbox, writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
-import { bump, pgShard, sqliteBumper, type Bump } from '../../kernel/rollups.js';
+import { sqliteOutbox, writeOutbox, type OutboxEvent } from '../../db/outbox.js';
+import { bump, pgShard, sqliteBumper, type Bump } from '../../db/rollups.js';
 
 /** An event to store; `cap` is the destination's maxImpressions at that placement (0 = none). */
 export interface EventWrite {
@@ -23,7 +23,7 @@ const COLUMNS = [
   'counted', 'deferred_route', 'tracking_token', 'pending_until', 'claimed_at', 'ip_hash', 'created_at',
 ] as const satisfies readonly (keyof PromotionEventsTable)[];
 
-/** The daily counters (kernel/rollups.ts) a stored event adds to: the overview's impressions and taps. */
+/** The daily counters (db/rollups.ts) a stored event adds to: the overview's impressions and taps. */
 const ROLLUP: Partial<Record<string, string>> = { impression: 'promotion.impressions', tapped: 'promotion.taps' };
 const bumpOf = (row: PromotionEventsTable): Bump[] => {
   const metric = ROLLUP[row.event];
@@ -46,7 +46,7 @@ const UNCAPPED = 2_000_000_000; // fits a 32-bit integer column; caps are at mos
  * its group is on disk. PostgreSQL: one short transaction per event (its own group commit
  * batches the fsyncs), each touching at most one daily counter (one of its 16 shards) and then
  * one cap row, always in that order, so no lock cycles between nodes. Impressions and taps add
- * to the daily roll-ups (kernel/rollups.ts) in the transaction that stores them, only when stored.
+ * to the daily roll-ups (db/rollups.ts) in the transaction that stores them, only when stored.
  */
 export function createEventWriter(handle: DbHandle) {
   const { sqlite, durableWrite } = handle;

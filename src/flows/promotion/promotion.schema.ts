@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDestination } from '../../links/links.destination.js';
+import { parseDestination } from '../../kernel/url-destination.js';
 import { configUrl } from '../../kernel/web-url.js';
 import { asciiUrl } from '../../kernel/ascii-url.js';
 import { fromAppMate } from './promotion.appmate.js';

@@ -1,5 +1,5 @@
 import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 
 /** How long a decision's token is accepted: long enough for installed/opened after a deferred claim. */
 export const TOKEN_TTL_DAYS = 30;

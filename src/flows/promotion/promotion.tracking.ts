@@ -1,11 +1,11 @@
 import type { AppService } from '../../apps/apps.service.js';
 import type { Clock } from '../../kernel/clock.js';
 import type { Events } from '../../kernel/events/events.js';
-import type { OutboxEvent } from '../../kernel/events/outbox.js';
+import type { OutboxEvent } from '../../db/outbox.js';
 import { AppError, notFound } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import type { ClientInfo } from '../../kernel/operation.js';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { actionUrl } from './promotion.decision.js';
 import type { EventWriter } from './promotion.events.js';
 import { promotionEventView } from './promotion.owner.js';

@@ -6,7 +6,7 @@ import { AppError, notFound, unprocessable } from '../../kernel/errors.js';
 import type { FlowService } from '../../kernel/flows/flows.service.js';
 import { randomString } from '../../kernel/ids.js';
 import type { ClientInfo } from '../../kernel/operation.js';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { CLAIM_PREFIX, CLAIM_TOKEN, CLAIM_TTL_DAYS } from './referral.public.schema.js';
 import type { Reward, ReferralConfig } from './referral.schema.js';
 import { REFERRAL_ATTRIBUTED, REFERRAL_REWARD_CLAIMED, type ReferralAttributed, type ReferralRewardClaimed } from './referral.events.js';

@@ -3,8 +3,8 @@ import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../../kernel/subject.js';
 import type { Database, ReferralsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
-import { bump, pgShard } from '../../kernel/rollups.js';
-import { writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
+import { bump, pgShard } from '../../db/rollups.js';
+import { writeOutbox, type OutboxEvent } from '../../db/outbox.js';
 
 export type ReferralRow = Selectable<ReferralsTable>;
 
@@ -32,7 +32,7 @@ export function createReferralStore(handle: DbHandle) {
     if (dialect === 'postgres') await sql`SELECT pg_advisory_xact_lock(hashtext(${`referral:${appId}:${userId}`}))`.execute(trx);
   };
 
-  /** The daily counter of attributions (kernel/rollups.ts), in the attribution's own transaction. */
+  /** The daily counter of attributions (db/rollups.ts), in the attribution's own transaction. */
   const countAttribution = (trx: Kysely<Database>, appId: string, at: string) => bump(trx, [{ appId, metric: 'referral.referrals', at }], dialect === 'postgres' ? pgShard() : 0);
 
   const countIn = (on: Db, appId: string, referrer: string, ipHash?: string) => {

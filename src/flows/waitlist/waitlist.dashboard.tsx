@@ -8,7 +8,7 @@ import { formatTime } from '../../admin/admin.views.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { DashboardContext } from '../../kernel/module.js';
-import { lastDays, readPrefixTotals, readSeries } from '../../kernel/rollups.js';
+import { lastDays, readPrefixTotals, readSeries } from '../../db/rollups.js';
 
 /** Days the chart and the breakdowns cover. */
 const DAYS = 30;
@@ -33,7 +33,7 @@ interface Numbers {
   countries: { key: string; n: number }[];
 }
 
-/** Counters, never rows (kernel/rollups.ts): signups per day, and by source and by country over the same days. */
+/** Counters, never rows (db/rollups.ts): signups per day, and by source and by country over the same days. */
 async function numbers(db: DbHandle, clock: Clock, appId: string): Promise<Numbers> {
   const days = lastDays(clock.now(), DAYS);
   const [[series], sources, countries] = await Promise.all([

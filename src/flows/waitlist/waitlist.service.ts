@@ -9,7 +9,7 @@ import type { PublishedLookup } from '../../kernel/flows/flows.service.js';
 import { csvStream, type CsvColumn } from '../../kernel/csv.js';
 import { CSV_COLUMNS, fieldColumns, publishedFieldIds, type CsvColumnsChoice } from './waitlist.csv.js';
 import { publicEnvelope } from '../forms/forms.envelope.js';
-import { rowId } from '../../kernel/row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { afterFromCursor, allPages, pageRows, type After } from '../../kernel/keyset.js';
 import { shownSuccess, type SignupBody, type WaitlistConfig } from './waitlist.schema.js';
 import type { SignupRow, WaitlistStore } from './waitlist.store.js';

@@ -3,9 +3,11 @@ import type { Db, DbHandle } from '../../db/index.js';
 import type { WaitlistSignupsTable } from '../../db/types.js';
 import { olderThan, type After } from '../../kernel/keyset.js';
 import { hotInsert } from '../../db/hot-insert.js';
-import type { OutboxEvent } from '../../kernel/events/outbox.js';
+import type { OutboxEvent } from '../../db/outbox.js';
 
 export type SignupRow = Selectable<WaitlistSignupsTable>;
+/** A signup to store, with the experiment conversion counter it adds to while an experiment runs, if any. */
+type SignupWrite = SignupRow & { converted?: string };
 
 const COLUMNS = [
   'id', 'app_id', 'flow_id', 'email', 'email_normalized', 'source', 'country', 'user_agent',
@@ -17,23 +19,19 @@ const COLUMNS = [
 export function createWaitlistStore(handle: DbHandle) {
   const { db } = handle;
 
-  // The event of each row being written (its builder is the service's: it knows the app and the flow).
-  const eventOf = new WeakMap<SignupRow, () => OutboxEvent | null>();
-  // An experiment's conversion counter of a row (experiments), added with it.
-  const convertedOf = new WeakMap<SignupRow, string>();
-  const insertRow = hotInsert<SignupRow>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized'], {
+  const insertRow = hotInsert<SignupWrite>(handle, 'waitlist_signups', COLUMNS, ['flow_id', 'email_normalized'], {
     // By source and by country too: the dashboard's breakdowns read counters, never the rows.
-    rollup: (r) => ['waitlist.signups', `waitlist.source:${r.source || 'direct'}`, `waitlist.country:${r.country || 'unknown'}`, ...(convertedOf.has(r) ? [convertedOf.get(r)!] : [])],
-    // In the row's transaction, for a stored row only: a repeat address has no event.
-    event: (r) => eventOf.get(r)?.() ?? null,
+    rollup: (r) => ['waitlist.signups', `waitlist.source:${r.source || 'direct'}`, `waitlist.country:${r.country || 'unknown'}`, ...(r.converted ? [r.converted] : [])],
   });
 
   return {
-    /** True when stored, false when the address was already on that waitlist. `event` builds the outbox event of a stored row. */
+    /**
+     * True when stored, false when the address was already on that waitlist. `event` builds the
+     * outbox event of a stored row (the service's builder: it knows the app and the flow), in the
+     * row's transaction: a repeat address has no event.
+     */
     insert(row: SignupRow, event?: () => OutboxEvent | null, converted?: string) {
-      if (event) eventOf.set(row, event);
-      if (converted) convertedOf.set(row, converted);
-      return insertRow(row);
+      return insertRow(converted ? { ...row, converted } : row, event);
     },
     page(appId: string, opts: { flowId?: string; after?: After; limit: number }) {
       let q = db.selectFrom('waitlist_signups').selectAll().where('app_id', '=', appId);

@@ -5,7 +5,7 @@ import { sendAdmin } from '../../admin/admin.http.js';
 import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { DashboardContext } from '../../kernel/module.js';
-import { lastDays, readSeries } from '../../kernel/rollups.js';
+import { lastDays, readSeries } from '../../db/rollups.js';
 import { FILTERS, IdeaPage, WishlistPage, type Filter } from './wishlist.dashboard.views.js';
 import type { OwnerIdea, PublicComment } from './wishlist.schema.js';
 

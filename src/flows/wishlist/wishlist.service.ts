@@ -16,7 +16,7 @@ import type { Events } from '../../kernel/events/events.js';
 import { COMMENT_CREATED, IDEA_SUBMITTED, type EventFlow } from './wishlist.events.js';
 import { sqliteVoteCommit } from './wishlist.votes.sqlite.js';
 import { postgresVoteCommit } from './wishlist.votes.pg.js';
-import { pgShard } from '../../kernel/rollups.js';
+import { pgShard } from '../../db/rollups.js';
 import { COMMENT_CURSOR, createWishlistStore, IDEA_CURSOR, ideaSortKey, type IdeaRow } from './wishlist.store.js';
 
 

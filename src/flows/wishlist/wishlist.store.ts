@@ -4,8 +4,8 @@ import { chunks } from '../../kernel/subject.js';
 import type { Database, WishlistCommentsTable, WishlistIdeasTable } from '../../db/types.js';
 import { afterKeys } from '../../kernel/keyset.js';
 import type { CursorKey } from '../../kernel/pagination.js';
-import { bump } from '../../kernel/rollups.js';
-import { writeOutbox, type OutboxEvent } from '../../kernel/events/outbox.js';
+import { bump } from '../../db/rollups.js';
+import { writeOutbox, type OutboxEvent } from '../../db/outbox.js';
 import type { IdeaStatus } from './wishlist.schema.js';
 
 export type IdeaRow = Selectable<WishlistIdeasTable>;

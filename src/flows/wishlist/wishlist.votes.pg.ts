@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/index.js';
 import { createGroupCommit } from '../../db/group-commit.js';
-import { aggregate, pgShard, type Bump } from '../../kernel/rollups.js';
+import { aggregate, pgShard, type Bump } from '../../db/rollups.js';
 import type { VoteCommit, VoteOp } from './wishlist.votes.sqlite.js';
 import { retryRolledBack } from '../../db/pg-retry.js';
 

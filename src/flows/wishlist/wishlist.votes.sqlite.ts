@@ -1,7 +1,7 @@
 import type SqliteDatabase from 'better-sqlite3';
 import type { DurableWrite } from '../../db/durable-write.js';
 import { createGroupCommit } from '../../db/group-commit.js';
-import { sqliteBumper, type Bump } from '../../kernel/rollups.js';
+import { sqliteBumper, type Bump } from '../../db/rollups.js';
 
 export interface VoteOp {
   appId: string;

@@ -50,6 +50,12 @@ export interface Events {
   listens(appId: string, type: string): boolean;
   /** Same, after making sure the list of listeners is fresh (owner operations). */
   listensFresh(appId: string, type: string): Promise<boolean>;
+  /**
+   * Calls `wake` each time an event is built for a writer on this node (its row commits with the
+   * write, moments later): the delivery worker wakes instead of waiting for its idle poll.
+   * Answers the function that stops calling it.
+   */
+  onEvent(wake: () => void): () => void;
 }
 
 /** Listeners of one app: '*' or event types. */
@@ -107,8 +113,10 @@ export function createEvents(defs: readonly EventDef[], db: DbHandle, opts: { tt
     return !!s && (s.has('*') || s.has(type));
   }
 
+  let wakes: (() => void)[] = [];
   const make = (appId: string, type: string, data: unknown, at?: string): OutboxEvent => {
     if (!catalog.has(type)) throw new Error(`unknown event type ${type}`);
+    for (const wake of wakes) wake();
     return { appId, type, data: typeof data === 'function' ? data() : data, at: at ?? new Date().toISOString() };
   };
 
@@ -127,6 +135,12 @@ export function createEvents(defs: readonly EventDef[], db: DbHandle, opts: { tt
     async listensFresh(appId, type) {
       if (Date.now() - readAt > ttl) await refresh();
       return wants(appId, type);
+    },
+    onEvent(wake) {
+      wakes = [...wakes, wake];
+      return () => {
+        wakes = wakes.filter((w) => w !== wake);
+      };
     },
   };
 }

@@ -3,6 +3,7 @@ import type { AppRow } from '../../apps/apps.store.js';
 import type { Db } from '../../db/index.js';
 import type { Clock } from '../clock.js';
 import { AppError, invalidInput, notFound, type Issue } from '../errors.js';
+import { createPoller } from '../poller.js';
 import type { FlowService } from './flows.service.js';
 import { claimSchedule, createScheduleStore, type DueSchedule } from './flows.schedule.store.js';
 import { PublishClaimLost } from './flows.store.js';
@@ -45,8 +46,6 @@ export interface ScheduleRun {
 export function createFlowScheduler(deps: { db: Db; flows: FlowService; apps: AppService; clock: Clock; logger?: () => ScheduleLogger | undefined; tickMs?: number }) {
   const { flows, clock } = deps;
   const store = createScheduleStore(deps.db);
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<ScheduleRun> | undefined;
 
   const def = (type: string) => {
     const d = flows.registry.get(type) ?? flows.registry.segment(type);
@@ -95,16 +94,14 @@ export function createFlowScheduler(deps: { db: Db; flows: FlowService; apps: Ap
     return run;
   }
 
+  const loop = createPoller({
+    round: () => pass(clock.now()),
+    everyMs: deps.tickMs ?? SCHEDULE_TICK_MS,
+    onError: (err) => deps.logger?.()?.warn({ error: (err as Error).message }, 'scheduled publish pass failed'),
+  });
+
   /** One pass over the due schedules (a pass under way is awaited first). */
-  async function runOnce(now: Date = clock.now()): Promise<ScheduleRun> {
-    while (running) await running.catch(() => undefined);
-    running = pass(now);
-    try {
-      return await running;
-    } finally {
-      running = undefined;
-    }
-  }
+  const runOnce = (now: Date = clock.now()): Promise<ScheduleRun> => loop.run(() => pass(now));
 
   return {
     /** Schedules (or re-schedules) the publish of a flow's draft; the draft must publish today too (404 / 422 as publish). */
@@ -123,19 +120,8 @@ export function createFlowScheduler(deps: { db: Db; flows: FlowService; apps: Ap
     },
 
     runOnce,
-    start() {
-      if (timer) return;
-      timer = setInterval(() => {
-        if (running) return;
-        runOnce().catch((err) => deps.logger?.()?.warn({ error: (err as Error).message }, 'scheduled publish pass failed'));
-      }, deps.tickMs ?? SCHEDULE_TICK_MS);
-      timer.unref();
-    },
-    async close() {
-      if (timer) clearInterval(timer);
-      timer = undefined;
-      await running?.catch(() => undefined);
-    },
+    start: loop.start,
+    close: loop.close,
   };
 }
 export type FlowScheduler = ReturnType<typeof createFlowScheduler>;

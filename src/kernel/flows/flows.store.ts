@@ -1,7 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { Db } from '../../db/index.js';
 import type { Database, FlowsTable, FlowVersionsTable } from '../../db/types.js';
-import { writeOutbox, type OutboxEvent } from '../events/outbox.js';
+import { writeOutbox, type OutboxEvent } from '../../db/outbox.js';
 
 export type FlowRow = Selectable<FlowsTable>;
 export type FlowVersionRow = Selectable<FlowVersionsTable>;

@@ -15,7 +15,7 @@ export interface Who {
   ipHash?: string | null;
 }
 
-/** Another published version for one person, and the counter its exposure adds to (kernel/rollups.ts). */
+/** Another published version for one person, and the counter its exposure adds to (db/rollups.ts). */
 export interface VersionPick {
   versionId: string;
   versionNumber: number;

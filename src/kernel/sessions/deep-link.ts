@@ -11,7 +11,7 @@ const SCHEME = /^[a-zA-Z][a-zA-Z0-9+.-]{0,63}$/;
 /**
  * A scheme a page may navigate to, lower-cased (schemes are case-insensitive and the SDK compares
  * them so), or null: never `javascript`, `data`, `file`, `about`, `blob`, `intent`, `ms-*`,
- * `view-source`, `jar`, `chrome` … (the short links' refused schemes, links.destination.ts), never
+ * `view-source`, `jar`, `chrome` … (the short links' refused schemes, kernel/refused-schemes.ts), never
  * `http(s)` (a web page, not an app), and never the store or contact schemes a short link may use
  * (`itms-apps`, `market`, `mailto`, `tel`, `sms`: not an app's own).
  */

@@ -4,10 +4,10 @@ import { notFound } from '../errors.js';
 import type { FlowService } from '../flows/flows.service.js';
 import { randomString } from '../ids.js';
 import type { ClientInfo } from '../operation.js';
-import { rowId } from '../row-id.js';
+import { rowId } from '../../db/row-id.js';
 import { asTheme, type AppTheme } from '../pages/brand.js';
 import type { StartRequest } from './sessions.schema.js';
-import type { OutboxEvent } from '../events/outbox.js';
+import type { OutboxEvent } from '../../db/outbox.js';
 import type { SessionRow, SessionStore, StepRow } from './sessions.store.js';
 
 /** A session as its page sees it: the row, its app, and the config of the version it pinned. */
@@ -64,7 +64,7 @@ export function createFlowSessions<C, S extends string = string>(deps: FlowSessi
       rows.map(async (row) => {
         const event = done && row.step === done.step ? await done.event(s, row, rows.filter((r) => r !== row)) : null;
         const converted = deps.converts?.(row) ? await flows.conversionMetric(s.flow_id, s.version_number, s.created_at) : null;
-        return store.insertStep(event || converted ? { ...row, event, converted } : row);
+        return store.insertStep({ ...row, flow_type: type, converted }, event);
       }),
     );
   }

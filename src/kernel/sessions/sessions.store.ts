@@ -1,6 +1,5 @@
 import type { Selectable } from 'kysely';
 import { hotInsert } from '../../db/hot-insert.js';
-import type { OutboxEvent } from '../events/outbox.js';
 import type { Db, DbHandle } from '../../db/index.js';
 import { chunks } from '../subject.js';
 import type { FlowSessionsTable, FlowStepsTable } from '../../db/types.js';
@@ -8,8 +7,8 @@ import { olderThan, type After } from '../keyset.js';
 
 export type SessionRow = Selectable<FlowSessionsTable>;
 export type StepRow = Selectable<FlowStepsTable>;
-/** A step to record, with the outbox event its storing reports (a session's completion), if any. */
-export type StepWrite = StepRow & { event?: OutboxEvent | null; converted?: string | null };
+/** A step to record: its session's flow type (which picks the type's step roll-up) and its experiment conversion counter, if any. */
+export type StepWrite = StepRow & { flow_type: string; converted?: string | null };
 /** A session to store, with the experiment exposure counter it adds to, if any (kernel/flows/variants.ts). */
 export type SessionWrite = SessionRow & { exposed?: string | null };
 const withExtra = (base: string | null | undefined, extra: string | null | undefined) => (extra ? (base ? [base, extra] : [extra]) : (base ?? null));
@@ -32,15 +31,21 @@ export interface SessionFilter {
 
 /**
  * Sessions of hosted flows (cancel, onboarding) and their steps, scoped by app and flow type.
- * Both inserts are durable group commits; a step is recorded once per session and key.
+ * Both inserts are durable group commits; a step is recorded once per session and key. The
+ * kernel owns the one store (one group committer per table); each flow type registers its
+ * step roll-up on it (`rollUpSteps`).
  */
-export function createSessionStore(handle: DbHandle, opts: { stepRollup?: (row: StepRow) => string | null } = {}) {
+export function createSessionStore(handle: DbHandle) {
   const { db } = handle;
+  const stepRollups = new Map<string, (row: StepRow) => string | null>();
   const insertSession = hotInsert<SessionWrite>(handle, 'flow_sessions', SESSION_COLUMNS, undefined, { rollup: (r) => withExtra(`${r.flow_type}.sessions`, r.exposed) });
   // A step already recorded for the session (a reload, a double tap) is skipped: false. Its
-  // flow type's counter (`stepRollup`, e.g. cancel saves) is added only when the row is stored,
-  // and so is its event (a completion): a repeat of the step writes neither.
-  const insertStep = hotInsert<StepWrite>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key'], { rollup: (r) => withExtra(opts.stepRollup?.(r), r.converted), event: (r) => r.event ?? null });
+  // flow type's counter (its registered roll-up, e.g. cancel saves) is added only when the row
+  // is stored, and so is its event (a completion, given beside the row): a repeat of the step
+  // writes neither.
+  const insertStep = hotInsert<StepWrite>(handle, 'flow_steps', STEP_COLUMNS, ['session_id', 'step', 'key'], {
+    rollup: (r) => withExtra(stepRollups.get(r.flow_type)?.(r), r.converted),
+  });
 
   // Every page request opens its session. On SQLite: statements prepared once (Kysely prepares
   // each query anew, ~100 µs for the join, most of a page's time), and two primary-key reads
@@ -63,6 +68,11 @@ export function createSessionStore(handle: DbHandle, opts: { stepRollup?: (row: 
   };
 
   return {
+    /** The daily counter a flow type's stored step adds 1 to (cancel: a save), or null; one per type, registered in its module's `create`. */
+    rollUpSteps(type: string, rollup: (row: StepRow) => string | null) {
+      if (stepRollups.has(type)) throw new Error(`Step roll-up for ${type} registered twice`);
+      stepRollups.set(type, rollup);
+    },
     insertSession,
     insertStep,
     /** The session with what its page needs of its app (one query; two primary-key reads on SQLite). */

@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { backfillCrashReports } from '../../../src/db/migrations/dashboard-inboxes.js';
-import { readTotals } from '../../../src/kernel/rollups.js';
+import { readTotals } from '../../../src/db/rollups.js';
 import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
 import { json, putAndPublish, submit } from '../forms/forms.fixtures.js';
 import { goodCrash, sdkAutoBody, STACK } from './crash.fixtures.js';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDb, type DbHandle } from '../../../src/db/index.js';
-import { readTotals } from '../../../src/kernel/rollups.js';
+import { readTotals } from '../../../src/db/rollups.js';
 import { postgresVoteCommit } from '../../../src/flows/wishlist/wishlist.votes.pg.js';
 import { sqliteVoteCommit, type VoteCommit, type VoteOp } from '../../../src/flows/wishlist/wishlist.votes.sqlite.js';
 import { describeEachDb, PG_URL, testApp, type TestApp } from '../../helpers.js';

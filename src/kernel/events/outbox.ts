@@ -1,2 +1,0 @@
-/** The outbox writers live in the storage layer (db/outbox.ts); capabilities import them from here. */
-export { sqliteOutbox, writeOutbox, type OutboxEvent } from '../../db/outbox.js';
