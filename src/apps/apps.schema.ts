@@ -67,7 +67,7 @@ export const createAppBody = z
       .regex(/^[a-z][a-z0-9+.-]*$/, 'must be a URL scheme (lowercase, starting with a letter)')
       .optional()
       .describe(
-        'Custom URL scheme of the app, used for deep links (`<scheme>://retention-flow/action?...`). Web, store and contact schemes and every refused scheme (script, browser, OS, file-sharing, installer and remote-access schemes such as `javascript`, `microsoft-edge`, `ms-*`, `smb`, `ftp`, `ldap`, `itms-services`, `steam`, `vscode`, `ssh`: src/links/links.refused-schemes.ts) are refused with 422.',
+        'Custom URL scheme of the app, used for deep links (`<scheme>://retention-flow/action?...`). Web, store and contact schemes and every refused scheme (script, browser, OS, file-sharing, installer and remote-access schemes such as `javascript`, `microsoft-edge`, `ms-*`, `smb`, `ftp`, `ldap`, `itms-services`, `steam`, `vscode`, `ssh`: src/kernel/refused-schemes.ts) are refused with 422.',
       ),
     logoUrl: httpsUrl.optional().describe('Public logo image URL.'),
     locale: localeSchema.optional().describe("Default language of the app's hosted pages (en, de, fr, es, it, pt-BR, ja); a flow's own `locale` wins. Unset: English."),
