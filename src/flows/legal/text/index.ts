@@ -3,8 +3,10 @@ import { en } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
 import { it } from './it.js';
+import { ja } from './ja.js';
 import { lawEn } from './law.en.js';
 import type { LawText } from './law.types.js';
+import { ptBR } from './pt-BR.js';
 import type { LegalText } from './types.js';
 
 export type { LegalText, Inline } from './types.js';
@@ -16,7 +18,7 @@ export type { LawText } from './law.types.js';
  * completeness test (test/flows/legal/legal.text.test.ts) checks each renders no English sentence.
  * A language is used for new versions only once both parts exist (never half English).
  */
-export const LEGAL_TEXTS = { en, de, fr, es, it } as const satisfies Record<string, LegalText>;
+export const LEGAL_TEXTS = { en, de, fr, es, it, 'pt-BR': ptBR, ja } as const satisfies Record<string, LegalText>;
 export const LAW_TEXTS: Record<string, LawText> = { en: lawEn };
 export type TextLocale = keyof typeof LEGAL_TEXTS;
 export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
