@@ -111,6 +111,10 @@ export const de: LegalText = {
     posthog: 'PostHog misst, wie die App genutzt wird, damit wir erkennen, welche Funktionen hilfreich sind und welche eher verwirren.',
     sentry: 'Sentry erhält Absturzberichte und Leistungsmessungen, damit wir Fehler finden und beheben können.',
     mixpanel: 'Mixpanel misst, wie die App genutzt wird, damit wir erkennen, welche Funktionen hilfreich sind und welche eher verwirren.',
+    onesignal: 'OneSignal stellt unsere Push-Benachrichtigungen und In-App-Nachrichten zu und teilt uns mit, welche davon geöffnet wurden.',
+    admob: 'Google AdMob zeigt in der App Werbung an und misst, wie erfolgreich sie ist.',
+    appsflyer: 'AppsFlyer teilt uns mit, welche unserer Werbekampagnen zu einer Installation oder einem Kauf geführt haben (Attribution).',
+    crashlytics: 'Firebase Crashlytics, ein Dienst von Google, erhält Absturzberichte, damit wir Fehler finden und beheben können.',
     appflows: 'Appflows betreibt die gehosteten Formulare und Abläufe der App (etwa Feedback-, Support-, Wartelisten- und Empfehlungsseiten) und speichert, was Sie darüber senden.',
   },
 
@@ -150,6 +154,7 @@ export const de: LegalText = {
   reachUs: ({ contact }) => ['Sie erreichen uns ', ...contact, '.'],
 
   staysIntro: ({ entity }) => `Folgende Daten bleiben auf Ihrem Gerät und werden weder an ${entity} noch an andere übermittelt:`,
+  staysExceptCoarser: ({ capability, kept, sent, recipients }) => `${capability} – ${kept} verarbeitet die App nur auf Ihrem Gerät; lediglich ${sent} übermittelt sie an ${recipients}`,
   cloudSyncNote: 'Die Cloud-Synchronisierung kopiert sie in Ihren eigenen privaten Cloud-Speicher (etwa iCloud), auf den wir keinen Zugriff haben.',
   deletingDeletes: ({ app }) => `Wenn Sie ${app} löschen, werden diese Daten gelöscht.`,
 
@@ -170,6 +175,8 @@ export const de: LegalText = {
   deviceFeaturesIntro: ({ app }) => `${app} bittet Sie um Erlaubnis, bevor die App eine dieser Funktionen nutzt, und Sie können die Erlaubnis in den Einstellungen Ihres Geräts widerrufen:`,
   deviceFeature: ({ capability, where }) =>
     `${capability}${where === 'sent' ? ' (Daten werden an uns übermittelt)' : where === 'push' ? ' (Zustellung über den Push-Dienst Ihrer Plattform)' : ' (Daten bleiben auf Ihrem Gerät)'}`,
+  deviceFeatureSentTo: ({ capability, recipients }) => `${capability} (Daten werden an ${recipients} übermittelt)`,
+  deviceFeatureCoarser: ({ capability, kept, sent, recipients }) => `${capability} (${kept} verarbeitet die App nur auf Ihrem Gerät; ${sent} übermittelt sie an ${recipients})`,
 
   claims: {
     sellsData: {

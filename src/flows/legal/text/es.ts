@@ -112,6 +112,10 @@ export const es: LegalText = {
     posthog: measures('PostHog'),
     sentry: 'Sentry recibe informes de fallos y mediciones de rendimiento para que podamos localizar y corregir errores.',
     mixpanel: measures('Mixpanel'),
+    onesignal: 'OneSignal entrega nuestras notificaciones push y mensajes dentro de la aplicación y nos indica cuáles se han abierto.',
+    admob: 'Google AdMob muestra anuncios en la aplicación y mide su rendimiento.',
+    appsflyer: 'AppsFlyer nos indica cuáles de nuestras campañas publicitarias han dado lugar a una instalación o una compra (atribución).',
+    crashlytics: 'Firebase Crashlytics, un servicio de Google, recibe informes de fallos para que podamos localizar y corregir errores.',
     appflows: 'Appflows gestiona los formularios y flujos alojados de la aplicación (como las páginas de opiniones, asistencia, lista de espera e invitaciones) y almacena lo que usted envía a través de ellos.',
   },
 
@@ -151,6 +155,7 @@ export const es: LegalText = {
   reachUs: ({ contact }) => ['Puede ponerse en contacto con nosotros ', ...contact, '.'],
 
   staysIntro: ({ entity }) => `Los siguientes datos permanecen en su dispositivo y no se envían a ${entity} ni a nadie más:`,
+  staysExceptCoarser: ({ capability, kept, sent, recipients }) => `${capability}: ${kept} permanece en su dispositivo; solo se envía ${sent}, a ${recipients}`,
   cloudSyncNote: 'La sincronización con la nube los copia en su propio espacio privado de almacenamiento en la nube (como iCloud), al que nosotros no tenemos acceso.',
   deletingDeletes: ({ app }) => `Al eliminar ${app}, se eliminan también estos datos.`,
 
@@ -171,6 +176,8 @@ export const es: LegalText = {
   deviceFeaturesIntro: ({ app }) => `${app} le pide permiso antes de usar cualquiera de estas funciones, y usted puede retirarlo en los ajustes de su dispositivo:`,
   deviceFeature: ({ capability, where }) =>
     `${capability}${where === 'sent' ? ' (los datos se nos envían)' : where === 'push' ? ' (se entregan a través del servicio push de su plataforma)' : ' (los datos permanecen en su dispositivo)'}`,
+  deviceFeatureSentTo: ({ capability, recipients }) => `${capability} (los datos se envían a ${recipients})`,
+  deviceFeatureCoarser: ({ capability, kept, sent, recipients }) => `${capability} (${kept} permanece en su dispositivo; se envía ${sent} a ${recipients})`,
 
   claims: {
     sellsData: { yes: () => 'Vendemos o cedemos datos personales a terceros para que los utilicen con sus propios fines.', no: () => 'No vendemos sus datos personales.' },

@@ -114,6 +114,10 @@ export const fr: LegalText = {
     posthog: 'PostHog mesure l’utilisation de l’application, afin que nous puissions voir quelles fonctionnalités sont utiles et lesquelles prêtent à confusion.',
     sentry: 'Sentry reçoit les rapports de plantage et les mesures de performances afin que nous puissions détecter et corriger les erreurs.',
     mixpanel: 'Mixpanel mesure l’utilisation de l’application, afin que nous puissions voir quelles fonctionnalités sont utiles et lesquelles prêtent à confusion.',
+    onesignal: 'OneSignal distribue nos notifications push et nos messages in-app et nous indique lesquels ont été ouverts.',
+    admob: 'Google AdMob affiche des publicités dans l’application et mesure leurs performances.',
+    appsflyer: 'AppsFlyer nous indique lesquelles de nos campagnes publicitaires ont conduit à une installation ou à un achat (attribution).',
+    crashlytics: 'Firebase Crashlytics, un service de Google, reçoit les rapports de plantage afin que nous puissions détecter et corriger les erreurs.',
     appflows: 'Appflows exploite les formulaires et parcours hébergés de l’application (comme les pages d’avis, d’assistance, de liste d’attente et de parrainage) et conserve ce que vous y envoyez.',
   },
 
@@ -153,6 +157,7 @@ export const fr: LegalText = {
   reachUs: ({ contact }) => ['Vous pouvez nous contacter ', ...contact, '.'],
 
   staysIntro: ({ entity }) => `Les données suivantes restent sur votre appareil et ne sont transmises ni à ${entity} ni à quiconque :`,
+  staysExceptCoarser: ({ capability, kept, sent, recipients }) => `${capability} — ${kept} reste sur votre appareil ; nous ne transmettons que ${sent}, à ${recipients}`,
   cloudSyncNote: 'La synchronisation dans le cloud les copie dans votre propre espace de stockage privé en ligne (par exemple iCloud), auquel nous n’avons pas accès.',
   deletingDeletes: ({ app }) => `Si vous supprimez ${app}, ces données sont supprimées.`,
 
@@ -174,6 +179,8 @@ export const fr: LegalText = {
     `${app} vous demande votre autorisation avant d’utiliser l’une de ces fonctionnalités, et vous pouvez la retirer à tout moment dans les réglages de votre appareil :`,
   deviceFeature: ({ capability, where }) =>
     `${capability}${where === 'sent' ? ' (données qui nous sont transmises)' : where === 'push' ? ' (acheminement par le service de notifications push de votre plateforme)' : ' (les données restent sur votre appareil)'}`,
+  deviceFeatureSentTo: ({ capability, recipients }) => `${capability} (données transmises à ${recipients})`,
+  deviceFeatureCoarser: ({ capability, kept, sent, recipients }) => `${capability} (${kept} reste sur votre appareil ; nous transmettons ${sent} à ${recipients})`,
 
   claims: {
     sellsData: {

@@ -111,6 +111,10 @@ export const it: LegalText = {
     posthog: measures('PostHog'),
     sentry: 'Sentry riceve report sugli arresti anomali e misurazioni delle prestazioni, così possiamo individuare e correggere gli errori.',
     mixpanel: measures('Mixpanel'),
+    onesignal: 'OneSignal recapita le nostre notifiche push e i messaggi in-app e ci indica quali sono stati aperti.',
+    admob: 'Google AdMob mostra annunci pubblicitari nell’app e ne misura il rendimento.',
+    appsflyer: 'AppsFlyer ci indica quali delle nostre campagne pubblicitarie hanno portato a un’installazione o a un acquisto (attribuzione).',
+    crashlytics: 'Firebase Crashlytics, un servizio di Google, riceve report sugli arresti anomali, così possiamo individuare e correggere gli errori.',
     appflows: 'Appflows gestisce i moduli e i flussi ospitati dell’app (come le pagine per feedback, assistenza, lista d’attesa e inviti) e conserva ciò che Lei invia attraverso di essi.',
   },
 
@@ -150,6 +154,7 @@ export const it: LegalText = {
   reachUs: ({ contact }) => ['Può contattarci ', ...contact, '.'],
 
   staysIntro: ({ entity }) => `I seguenti dati restano sul Suo dispositivo e non vengono inviati a ${entity} né a nessun altro:`,
+  staysExceptCoarser: ({ capability, kept, sent, recipients }) => `${capability}: ${kept} resta sul Suo dispositivo; a ${recipients} inviamo solo ${sent}`,
   cloudSyncNote: 'La sincronizzazione con il cloud li copia nel Suo spazio di archiviazione cloud privato (ad esempio iCloud), al quale non abbiamo accesso.',
   deletingDeletes: ({ app }) => `Se elimina ${app}, vengono eliminati anche questi dati.`,
 
@@ -170,6 +175,8 @@ export const it: LegalText = {
   deviceFeaturesIntro: ({ app }) => `${app} Le chiede l’autorizzazione prima di utilizzare una qualsiasi di queste funzioni; può revocarla nelle impostazioni del Suo dispositivo:`,
   deviceFeature: ({ capability, where }) =>
     `${capability}${where === 'sent' ? ' (i dati ci vengono inviati)' : where === 'push' ? ' (tramite il servizio push della Sua piattaforma)' : ' (i dati restano sul Suo dispositivo)'}`,
+  deviceFeatureSentTo: ({ capability, recipients }) => `${capability} (i dati vengono inviati a ${recipients})`,
+  deviceFeatureCoarser: ({ capability, kept, sent, recipients }) => `${capability} (${kept} resta sul Suo dispositivo; a ${recipients} inviamo ${sent})`,
 
   claims: {
     sellsData: { yes: () => 'Vendiamo o cediamo dati personali a terzi, che li utilizzano per finalità proprie.', no: () => 'Non vendiamo i Suoi dati personali.' },

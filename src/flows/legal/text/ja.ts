@@ -112,6 +112,10 @@ export const ja: LegalText = {
     posthog: 'PostHogは、本アプリの利用状況を測定します。これにより、どの機能が役に立ち、どの機能がわかりにくいかを把握できます。',
     sentry: 'Sentryは、不具合を発見して修正するために、クラッシュレポートおよびパフォーマンスの測定データを受け取ります。',
     mixpanel: 'Mixpanelは、本アプリの利用状況を測定します。これにより、どの機能が役に立ち、どの機能がわかりにくいかを把握できます。',
+    onesignal: 'OneSignalは、私たちのプッシュ通知およびアプリ内メッセージを配信し、どのメッセージが開封されたかを私たちに知らせます。',
+    admob: 'Google AdMobは、本アプリ内に広告を表示し、その効果を測定します。',
+    appsflyer: 'AppsFlyerは、どの広告キャンペーンがインストールまたは購入につながったか（アトリビューション）を私たちに知らせます。',
+    crashlytics: 'Firebase Crashlytics（Googleのサービス）は、不具合を発見して修正するために、クラッシュレポートを受け取ります。',
     appflows: 'Appflowsは、本アプリのホスト型フォームおよびフロー（フィードバック、サポート、ウェイトリスト、紹介の各ページなど）を運用し、お客様がそこから送信した内容を保存します。',
   },
 
@@ -151,6 +155,7 @@ export const ja: LegalText = {
   reachUs: ({ contact }) => ['お問い合わせは、', ...contact, 'までお寄せください。'],
 
   staysIntro: ({ entity }) => `次の情報はお客様のデバイス内にとどまり、${entity}にも、それ以外の誰にも送信されません。`,
+  staysExceptCoarser: ({ capability, kept, sent, recipients }) => `${capability}：${kept}はお客様のデバイス内にとどまり、${recipients}に送信されるのは${sent}のみです`,
   cloudSyncNote: 'クラウド同期を利用すると、これらの情報はお客様ご自身の非公開のクラウドストレージ（iCloudなど）にコピーされます。私たちがその内容を読み取ることはできません。',
   deletingDeletes: ({ app }) => `${app}を削除すると、これらの情報も削除されます。`,
 
@@ -173,6 +178,8 @@ export const ja: LegalText = {
     `${capability}${
       where === 'sent' ? '（私たちに送信されます）' : where === 'push' ? '（ご利用のプラットフォームのプッシュ通知サービスを通じて配信されます）' : '（お客様のデバイス内にとどまります）'
     }`,
+  deviceFeatureSentTo: ({ capability, recipients }) => `${capability}（${recipients}に送信されます）`,
+  deviceFeatureCoarser: ({ capability, kept, sent, recipients }) => `${capability}（${kept}はお客様のデバイス内にとどまり、${sent}は${recipients}に送信されます）`,
 
   claims: {
     sellsData: {

@@ -118,6 +118,10 @@ export const ptBR: LegalText = {
     posthog: 'O PostHog mede como o aplicativo é usado, para que possamos ver quais recursos ajudam e quais confundem.',
     sentry: 'O Sentry recebe relatórios de falhas e medições de desempenho para que possamos encontrar e corrigir erros.',
     mixpanel: 'O Mixpanel mede como o aplicativo é usado, para que possamos ver quais recursos ajudam e quais confundem.',
+    onesignal: 'O OneSignal entrega nossas notificações push e mensagens no aplicativo e nos informa quais foram abertas.',
+    admob: 'O Google AdMob exibe anúncios no aplicativo e mede o desempenho deles.',
+    appsflyer: 'O AppsFlyer nos informa quais das nossas campanhas de anúncios levaram a uma instalação ou a uma compra (atribuição).',
+    crashlytics: 'O Firebase Crashlytics, um serviço do Google, recebe relatórios de falhas para que possamos encontrar e corrigir erros.',
     appflows: 'O Appflows opera os formulários e fluxos hospedados do aplicativo (como as páginas de feedback, suporte, lista de espera e indicação) e armazena o que você envia por meio deles.',
   },
 
@@ -157,6 +161,7 @@ export const ptBR: LegalText = {
   reachUs: ({ contact }) => ['Você pode entrar em contato conosco ', ...contact, '.'],
 
   staysIntro: ({ entity }) => `Os itens abaixo permanecem no seu dispositivo; nem ${entity} nem qualquer outra pessoa os recebe:`,
+  staysExceptCoarser: ({ capability, kept, sent, recipients }) => `${capability}: ${kept} permanece no seu dispositivo; só enviamos ${sent}, para ${recipients}`,
   cloudSyncNote: 'A sincronização com a nuvem os copia para o seu próprio armazenamento privado na nuvem (como o iCloud), ao qual não temos acesso.',
   deletingDeletes: ({ app }) => `Ao excluir o ${app}, esses dados também são excluídos.`,
 
@@ -183,6 +188,8 @@ export const ptBR: LegalText = {
           ? ' (as notificações são entregues pelo serviço de notificações push da sua plataforma)'
           : ' (os dados permanecem no seu dispositivo)'
     }`,
+  deviceFeatureSentTo: ({ capability, recipients }) => `${capability} (os dados são enviados para ${recipients})`,
+  deviceFeatureCoarser: ({ capability, kept, sent, recipients }) => `${capability} (${kept} permanece no seu dispositivo; enviamos ${sent} para ${recipients})`,
 
   claims: {
     sellsData: { yes: () => 'Vendemos ou compartilhamos dados pessoais com terceiros para uso próprio deles.', no: () => 'Não vendemos seus dados pessoais.' },
