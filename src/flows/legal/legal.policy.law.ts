@@ -62,9 +62,13 @@ export function transferBlocks({ T, L, laws, frozen, contact }: LawFacts): Block
   return [p(L.transfersIntro(regimes)), { list: items }, p(...L.transfersCopy({ contact }))];
 }
 
-/** "How long we keep data", per kind that leaves the device: the owner's period or the category's default. */
+/**
+ * "How long we keep data", per kind that leaves the device: the owner's period or the category's
+ * default. The GDPR (Art. 13(2)(a)) asks it, and so do the CPRA (Cal. Civ. Code § 1798.100(a)(3),
+ * per category) and, for a children's app, COPPA (16 CFR 312.10).
+ */
 export function retentionBlocks({ T, L, laws, c, frozen }: LawFacts): Block[] {
-  if (!laws.gdpr) return [];
+  if (!laws.gdpr && !laws.us) return [];
   const kinds = unique(dataFlows(c, frozen).map((f) => f.kind));
   if (!kinds.length) return [];
   return [p(L.retentionIntro), { list: kinds.map((k) => [L.retentionItem({ kind: T.kinds[k], period: c.gdpr?.retention?.[k] ?? L.retention[retentionClass(k)] })]) }];

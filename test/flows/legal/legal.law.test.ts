@@ -113,6 +113,13 @@ describe('Californian company (CCPA/CPRA)', () => {
     expect(us).not.toContain('Global Privacy Control');
   });
 
+  it('retention per category (CPRA § 1798.100(a)(3); COPPA § 312.10 for children’s apps), the owner’s period first', () => {
+    const ret = section(policy({ ...over, gdpr: { retention: { email: '90 days' } } }), 'retention')!.blocks.flatMap((b) => ('list' in b ? b.list.map((x) => x.join('')) : []));
+    expect(ret).toContain('Your email address: 90 days');
+    expect(ret).toContain('Crash reports: as long as needed to find and fix the problem, then deleted under the service’s retention period');
+    expect(text(section(policy({ entity: { name: 'Nowhere Co' } }), 'retention'))).not.toContain('For each kind of data'); // no law asks it
+  });
+
   it('a tracking processor listed: no “do not sell or share”, the sharing named, opt-out with Global Privacy Control', () => {
     const s = policy({ ...over, processors: [{ id: 'sentry' }, { id: 'adnet', name: 'AdNet', receives: ['device_id', 'advertising_data'], usedForTracking: true }] });
     const us = text(section(s, 'us-privacy'));
