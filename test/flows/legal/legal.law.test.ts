@@ -100,6 +100,30 @@ describe('UK company (UK GDPR)', () => {
   });
 });
 
+describe('transfers for an owner outside the EU (UK GDPR, Swiss FADP)', () => {
+  const lines = (jurisdiction: string) => {
+    const s = policy(
+      { entity: { name: 'Sleepy Ltd', jurisdiction }, processors: [{ id: 'posthog' }, { id: 'sentry' }, { id: 'amplitude' }] },
+      { posthog: { ...facts('https://ph.example'), mechanism: 'dpf' }, sentry: facts('https://sentry.example'), amplitude: { locations: ['Germany'], mechanism: 'eea', sources: [], readOn: '2026-11-27' } },
+    );
+    return section(s, 'transfers')!.blocks.flatMap((b) => ('list' in b ? b.list.map((x) => String(x[0])) : []));
+  };
+  it('a UK company: the UK’s adequacy regulations, the UK Extension and the UK Addendum, not the European Commission’s decisions', () => {
+    const [dpf, scc, eea] = lines('United Kingdom');
+    expect(dpf).toContain('UK Extension to the EU-US Data Privacy Framework, for which the UK has made adequacy regulations (Art. 45 UK GDPR)');
+    expect(scc).toContain('International Data Transfer Addendum issued by the Information Commissioner (Art. 46 UK GDPR)');
+    expect(eea).toContain('for which the UK has made adequacy regulations'); // from the UK, the EEA is a transfer too
+    expect([dpf, scc, eea].join(' ')).not.toMatch(/European Commission has found|(?<!UK )GDPR\)|no transfer outside it/);
+  });
+  it('a Swiss company: the Federal Council’s recognition and the FADP', () => {
+    const [dpf, scc, eea] = lines('Switzerland');
+    expect(dpf).toContain('Swiss-US Data Privacy Framework, which the Swiss Federal Council recognises as ensuring adequate protection (Art. 16(1) FADP)');
+    expect(scc).toContain('as recognised by the Swiss FDPIC (Art. 16(2)(d) FADP)');
+    expect(eea).toContain('(Art. 16(1) FADP)');
+    expect([dpf, scc, eea].join(' ')).not.toContain('Art. 45 GDPR');
+  });
+});
+
 describe('Californian company (CCPA/CPRA)', () => {
   const over = { entity: { name: 'Sleepy Inc', contactEmail: 'privacy@sleepy.example', jurisdiction: 'California, USA' } };
   it('categories collected; “we do not sell or share” only when the facts say so; rights, agents, no discrimination', () => {

@@ -51,6 +51,18 @@ export const lawEn: LawText = {
     'Where each service above processes data, and how data sent outside the European Economic Area, the United Kingdom or Switzerland is protected:',
   transfer: ({ name, locations, mechanism, regimes }) => {
     const where = locations ? ` in ${locations}` : '';
+    // Not under the EU GDPR: the European Commission's decisions are not the owner's law; cite the UK's or Switzerland's own.
+    if (!regimes.eu && regimes.uk) {
+      if (mechanism === 'eea') return `${name} processes data${where}, inside the European Economic Area, for which the UK has made adequacy regulations (Art. 45 UK GDPR).`;
+      if (mechanism === 'adequacy') return `${name} processes data${where}, in a country for which the UK has made adequacy regulations (Art. 45 UK GDPR).`;
+      if (mechanism === 'dpf') return `${name} processes data${where} and is certified under the UK Extension to the EU-US Data Privacy Framework, for which the UK has made adequacy regulations (Art. 45 UK GDPR).`;
+      return `${name} processes data${where}; the transfer is protected by the European Commission’s Standard Contractual Clauses with the UK International Data Transfer Addendum issued by the Information Commissioner (Art. 46 UK GDPR).`;
+    }
+    if (!regimes.eu && regimes.ch) {
+      if (mechanism === 'eea' || mechanism === 'adequacy') return `${name} processes data${where}, in a country the Swiss Federal Council recognises as ensuring adequate protection (Art. 16(1) FADP).`;
+      if (mechanism === 'dpf') return `${name} processes data${where} and is certified under the Swiss-US Data Privacy Framework, which the Swiss Federal Council recognises as ensuring adequate protection (Art. 16(1) FADP).`;
+      return `${name} processes data${where}; the transfer is protected by the European Commission’s Standard Contractual Clauses as recognised by the Swiss FDPIC (Art. 16(2)(d) FADP).`;
+    }
     if (mechanism === 'eea') return `${name} processes data${where}, inside the European Economic Area: no transfer outside it takes place.`;
     if (mechanism === 'adequacy') return `${name} processes data${where}, in a country for which the European Commission has decided that it ensures an adequate level of protection (Art. 45 GDPR).`;
     if (mechanism === 'dpf') {

@@ -62,6 +62,9 @@ export interface LawText {
    * One processor: where it processes (`locations`, already joined with `list`, or undefined when its
    * facts do not say) and the safeguard: inside the EEA, adequacy decision, EU-US Data Privacy
    * Framework (and its UK extension / Swiss framework per `regimes`), or Standard Contractual Clauses.
+   * Without the EU regime (an owner under the UK GDPR or the Swiss FADP only), the owner's own law's
+   * instruments: UK adequacy regulations, the UK Extension and the UK Addendum (Art. 45/46 UK GDPR);
+   * the Federal Council's adequacy list, the Swiss-US framework and the recognised SCCs (Art. 16 FADP).
    */
   transfer(p: { name: string; locations?: string; mechanism: Mechanism; regimes: Regimes }): string;
   /** A processor whose processing location and safeguard are not recorded. */
