@@ -15,7 +15,8 @@ import type { LegalConfig } from './legal.schema.js';
  * - the contradictions of legal.checks.ts (tracking_contradiction, tracking_without_processor,
  *   advertising_contradiction, advertising_without_processor, analytics_contradiction,
  *   sells_data_without_tracking, children_tracking, children_third_party_analytics,
- *   platform_data_also_sent): every one a warning here; publish refuses those marked `refuse`.
+ *   platform_data_also_sent, device_access_without_consent): every one a warning here; publish
+ *   refuses those marked `refuse`.
  * - terms_always_published: `terms.enabled: false` (AppMate's client) cannot be honoured.
  * - hero_field_unused: a form flow's hero key (theme, eyebrow, titleFont) on a legal page, which has no hero.
  */

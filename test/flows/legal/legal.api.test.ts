@@ -226,12 +226,25 @@ describeEachDb('legal', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/apps/sleepy/legal/app-store-privacy' })).statusCode).toBe(401);
   });
 
+  it('warns when an SDK stores an identifier on the device for analytics without consent, under EU or UK law only (ePrivacy Art. 5(3), § 25 TTDDG, PECR)', async () => {
+    await t.createApp({ name: 'Consenty', slug: 'consenty' });
+    const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
+    const de = goodLegal({ processors: [{ id: 'sentry' }, { id: 'firebase' }], declarations: analytics });
+    expect(await codes('consenty', de)).toEqual(['device_access_without_consent /processors/1']);
+    expect(await codes('consenty', { ...de, gdpr: { consent: ['analytics'] } })).toEqual([]);
+    expect(await codes('consenty', { ...de, entity: { name: 'Consenty Ltd', contactEmail: 'a@b.example', jurisdiction: 'United Kingdom' } })).toEqual(['device_access_without_consent /processors/1']);
+    expect(await codes('consenty', { ...de, entity: { name: 'Consenty Inc', contactEmail: 'a@b.example', jurisdiction: 'Texas, USA' } })).toEqual([]);
+    // Publishing is not refused: only the owner knows whether the app asks.
+    expect((await owner('PUT', 'consenty/flows/legal', de)).statusCode).toBe(200);
+    expect((await owner('POST', 'consenty/flows/legal/publish')).statusCode).toBe(200);
+  });
+
   it('MCP: get/update/publish and both declarations', async () => {
     const client = await connectMcp(t);
     try {
       await t.createApp({ name: 'Agent', slug: 'agent' });
       const saved = toolJson(await client.callTool({ name: 'update_legal_draft', arguments: { appIdOrSlug: 'agent', config: goodLegal({ processors: [{ id: 'mixpanel' }] }) } }));
-      expect(saved.warnings.map((w: { code: string }) => w.code)).toEqual(['analytics_contradiction']);
+      expect(saved.warnings.map((w: { code: string }) => w.code)).toEqual(['analytics_contradiction', 'device_access_without_consent']);
       // The policy would deny analytics while listing Mixpanel: publish refuses, with the path.
       const refused = (await client.callTool({ name: 'publish_legal_flow', arguments: { appIdOrSlug: 'agent' } })) as ToolText;
       expect(refused.isError).toBe(true);
