@@ -96,6 +96,8 @@ describe('UK company (UK GDPR)', () => {
     const s = policy({ entity: { name: 'Sleepy Ltd', jurisdiction: 'United Kingdom', euRepresentative: { name: 'EU Rep BV', address: 'Amsterdam' } } });
     expect(text(section(s, 'legal-bases'))).toContain('(Art. 6(1)(b) UK GDPR)');
     expect(text(section(s, 'rights'))).toContain('https://ico.org.uk');
+    const rights = section(s, 'rights')!.blocks.flatMap((b) => ('p' in b ? [b.p.map((x) => (typeof x === 'string' ? x : x.text)).join('')] : []));
+    expect(rights).toContain('You also have the right to lodge a complaint with a supervisory authority, in particular in the country where you live or work, or with the authority that supervises us: Information Commissioner’s Office (ICO).');
     expect(text(section(s, 'who'))).toContain('Our representative in the European Union (Art. 27 GDPR) is ');
   });
 });

@@ -96,7 +96,8 @@ export const lawEn: LawText = {
     'Right to object: where we process your data on the basis of our legitimate interests, you can object at any time on grounds relating to your particular situation; we then stop unless we have compelling legitimate grounds. You can object to the use of your data for direct marketing at any time, without giving reasons.',
   automatedDecisions: 'You also have the right not to be subject to a decision based solely on automated processing, including profiling, that has legal or similarly significant effects on you.',
   rightsHow: ({ contact }) => ['To exercise any of these rights, write to us ', ...contact, '; we answer within one month.'],
-  authority: ({ authority }) => ['You also have the right to lodge a complaint with a supervisory authority, in particular in the country where you live or work, or with ', authority, ', which supervises us.'],
+  // Authority names are their own (untranslated, article-less: "Information Commissioner’s Office"), so the English sentence needs none before them.
+  authority: ({ authority }) => ['You also have the right to lodge a complaint with a supervisory authority, in particular in the country where you live or work, or with the authority that supervises us: ', authority, '.'],
   authorityGermany: ({ list }) => [
     'You also have the right to lodge a complaint with a supervisory authority, in particular in the country where you live or work, or with the data protection authority of the German federal state where we are established (see the ',
     list,
