@@ -146,7 +146,9 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   if (processors.length === 0 && leaving.length === 0) {
     blocks.push(p(T.nothingLeaves({ app })));
   } else {
-    blocks.push(p(T.onlyListedLeaves));
+    // Ad networks, attribution and tracking SDKs also use the data for themselves (independent controllers).
+    const ownUse = edition >= 2 ? processors.filter((x) => x.usedForTracking || x.role === 'advertising' || x.role === 'attribution').map((x) => x.name) : [];
+    blocks.push(p(ownUse.length ? T.onlyListedLeavesSomeOwnUse({ names: ownUse }) : T.onlyListedLeaves));
     for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, edition) });
     if (leaving.length) {
       blocks.push(p(T.entityReceives({ entity: who })));
@@ -196,13 +198,18 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   if (retention.length) out.push({ id: 'retention', title: title.retention, blocks: retention });
 
   // Under the GDPR the rights section is the law's (objection set apart, the authority named).
+  // Under US state law alone, the US section states the rights, its deadlines (45 days) and
+  // whom to ask: the generic paragraph (30 days, "the data protection authority in Texas")
+  // would contradict it, so it is left out.
   const gdprRights = rightsBlocks(law);
-  out.push({
-    id: 'rights',
-    title: title.rights,
-    blocks: gdprRights.length ? gdprRights : [p(...T.rights({ contact })), ...(c.entity.jurisdiction ? [p(T.complain({ jurisdiction: c.entity.jurisdiction }))] : [])],
-  });
   const us = usBlocks(law);
+  if (gdprRights.length || !us.length) {
+    out.push({
+      id: 'rights',
+      title: title.rights,
+      blocks: gdprRights.length ? gdprRights : [p(...T.rights({ contact })), ...(c.entity.jurisdiction ? [p(T.complain({ jurisdiction: c.entity.jurisdiction }))] : [])],
+    });
+  }
   if (us.length) out.push({ id: 'us-privacy', title: L.titles['us-privacy'], blocks: us });
 
   out.push({ id: 'changes', title: title.changes, blocks: [p(T.policyChanges)] });

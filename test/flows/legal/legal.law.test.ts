@@ -139,6 +139,17 @@ describe('Californian company (CCPA/CPRA)', () => {
     expect(us).not.toContain('Global Privacy Control');
   });
 
+  it('under US law alone the US section holds the rights: no generic 30-day promise beside its 45 days, no “data protection authority in California”', () => {
+    const s = policy(over);
+    expect(section(s, 'us-privacy')).toBeDefined();
+    expect(section(s, 'rights')).toBeUndefined();
+    expect(text(s)).not.toContain('30 days');
+    expect(text(s)).not.toContain('data protection authority');
+    // A company outside the EEA, the UK and the US keeps the generic paragraph and the complaint.
+    const elsewhere = policy({ entity: { name: 'Sleepy KK', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Japan' } });
+    expect(text(section(elsewhere, 'rights'))).toContain('30 days');
+    expect(text(section(elsewhere, 'rights'))).toContain('data protection authority where you live or in Japan');
+  });
   it('retention per category (CPRA § 1798.100(a)(3); COPPA § 312.10 for children’s apps), the owner’s period first', () => {
     const ret = section(policy({ ...over, gdpr: { retention: { email: '90 days' } } }), 'retention')!.blocks.flatMap((b) => ('list' in b ? b.list.map((x) => x.join('')) : []));
     expect(ret).toContain('Your email address: 90 days');
@@ -153,6 +164,17 @@ describe('Californian company (CCPA/CPRA)', () => {
     expect(us).toContain('for cross-context behavioural advertising, with AdNet:');
     expect(us).toContain('Global Privacy Control');
     expect(text(policy({ ...over, declarations: { sellsData: true, advertising: false, analytics: false, tracking: false, profiling: false } }))).toContain('We sell these categories');
+  });
+});
+
+describe('who acts for the owner', () => {
+  it('an ad network or attribution SDK is named as using the data for its own purposes; processors alone only act for us', () => {
+    const ads = policy({ processors: [{ id: 'revenuecat' }, { id: 'admob' }, { id: 'appsflyer' }], declarations: { sellsData: false, advertising: true, analytics: false, tracking: true, profiling: false } });
+    const leaves = text(section(ads, 'leaves-device'));
+    expect(leaves).toContain('Google AdMob and AppsFlyer also use it for their own purposes');
+    expect(leaves).not.toContain('Each service receives it for the reason given and only acts for us');
+    const plain = text(section(policy({ processors: [{ id: 'revenuecat' }, { id: 'sentry' }] }), 'leaves-device'));
+    expect(plain).toContain('Each service receives it for the reason given and only acts for us');
   });
 });
 

@@ -65,6 +65,8 @@ export const FULL_FACTS: [Record<string, unknown>, PublishedFlowFacts[]][] = [
     [],
   ],
   [goodLegal({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'California, USA' }, processors: [{ id: 'sentry' }], childrenDirected: true }), []],
+  // Outside the EEA, the UK and the US: the generic rights paragraph and complaint sentence.
+  [goodLegal({ entity: { name: 'Sleepy KK', jurisdiction: 'Japan' }, processors: [{ id: 'sentry' }] }), []],
   // Location kept on the device while Firebase receives the approximate location: said exactly.
   [goodLegal({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'France' }, processors: [{ id: 'sentry' }, { id: 'firebase' }], platformData: [{ capability: 'location' }] }), []],
 ];
@@ -80,7 +82,7 @@ const PROCESSING: ProcessingFacts[] = [
 /** Owner-given words and names: the same in every language, masked before comparing. */
 export const OWNER_STRINGS = [
   'Dana Protector', 'dpo@sleepy.example', '1 Privacy Street, Berlin', 'EU Rep Ltd', 'UK Rep Ltd', '2 Rep Road, London', '90 days', 'France', 'California, USA', 'Vendor DPF page', 'United States', 'European Union',
-  'Sleepy Labs GmbH', 'Sleepy', 'Solo Dev', 'privacy@sleepy.example', 'Germany', 'Ireland', 'Sleep logs and notes', 'to read your sleep analysis', 'to log your sleep', 'to find your bed', 'to pay',
+  'Sleepy Labs GmbH', 'Sleepy KK', 'Japan', 'Sleepy', 'Solo Dev', 'privacy@sleepy.example', 'Germany', 'Ireland', 'Sleep logs and notes', 'to read your sleep analysis', 'to log your sleep', 'to find your bed', 'to pay',
   'AdNet', 'Mystery Box', 'Beta features', 'They may change.', 'Or vanish.', 'help desk',
   'RevenueCat', 'Superwall', 'Firebase (Google)', 'Amplitude', 'PostHog', 'Sentry', 'Mixpanel', 'OneSignal', 'Google AdMob', 'AppsFlyer', 'Firebase Crashlytics', 'Appflows',
 ];

@@ -160,6 +160,8 @@ export const de: LegalText = {
 
   nothingLeaves: ({ app }) => `Keine Daten verlassen Ihr Gerät: ${app} erhebt keine personenbezogenen Daten.`,
   onlyListedLeaves: 'Nur die hier aufgeführten Daten verlassen Ihr Gerät. Jeder Dienst erhält sie nur für den jeweils genannten Zweck und verarbeitet sie ausschließlich in unserem Auftrag.',
+  onlyListedLeavesSomeOwnUse: ({ names }) =>
+    `Nur die hier aufgeführten Daten verlassen Ihr Gerät. Jeder Dienst erhält sie für den jeweils genannten Zweck; ${names.length === 1 ? `${names[0]} nutzt` : `${names.slice(0, -1).join(', ')} und ${names[names.length - 1]} nutzen`} sie darüber hinaus als eigenständige Verantwortliche für eigene Zwecke, nach ihren eigenen Datenschutzhinweisen. Die übrigen Dienste verarbeiten sie ausschließlich in unserem Auftrag.`,
   processorReceivesLabel: 'Erhält:',
   processorReceives: ({ kinds, purposes, linked, tracking }) =>
     `${kinds}, ${purposes}.${linked ? ' Die Daten können mit Ihrer Identität verknüpft werden.' : ' Die Daten werden nicht mit Ihrer Identität verknüpft.'}${tracking ? ' Diese Daten werden zum Tracking verwendet.' : ''}`,

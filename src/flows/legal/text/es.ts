@@ -161,6 +161,8 @@ export const es: LegalText = {
 
   nothingLeaves: ({ app }) => `Ningún dato sale de su dispositivo: ${app} no recoge datos personales.`,
   onlyListedLeaves: 'Solo salen de su dispositivo los datos que se indican a continuación. Cada servicio los recibe para la finalidad indicada y actúa únicamente por cuenta nuestra.',
+  onlyListedLeavesSomeOwnUse: ({ names }) =>
+    `Solo salen de su dispositivo los datos que se indican a continuación. Cada servicio los recibe para la finalidad indicada; ${names.length === 1 ? `${names[0]} los utiliza` : `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]} los utilizan`} además para sus propios fines, como responsables del tratamiento independientes y conforme a sus propias políticas de privacidad. Los demás servicios actúan únicamente por cuenta nuestra.`,
   processorReceivesLabel: 'Recibe:',
   processorReceives: ({ kinds, purposes, linked, tracking }) =>
     `${kinds}, ${purposes}.${linked ? ' Estos datos pueden vincularse a su identidad.' : ' Estos datos no se vinculan a su identidad.'}${tracking ? ' Se utilizan para el rastreo.' : ''}`,

@@ -163,6 +163,8 @@ export const fr: LegalText = {
 
   nothingLeaves: ({ app }) => `Aucune donnée ne quitte votre appareil : ${app} ne collecte aucune donnée à caractère personnel.`,
   onlyListedLeaves: 'Seules les données énumérées ici quittent votre appareil. Chaque service ne les reçoit que pour la finalité indiquée et agit uniquement pour notre compte.',
+  onlyListedLeavesSomeOwnUse: ({ names }) =>
+    `Seules les données énumérées ici quittent votre appareil. Chaque service les reçoit pour la finalité indiquée ; ${names.length === 1 ? `${names[0]} les utilise` : `${names.slice(0, -1).join(', ')} et ${names[names.length - 1]} les utilisent`} également pour leurs propres finalités, en tant que responsables du traitement distincts et selon leurs propres politiques de confidentialité. Les autres services agissent uniquement pour notre compte.`,
   processorReceivesLabel: 'Reçoit :',
   processorReceives: ({ kinds, purposes, linked, tracking }) =>
     `${kinds}, ${purposes}.${linked ? ' Ces données peuvent être associées à votre identité.' : ' Ces données ne sont pas associées à votre identité.'}${tracking ? ' Elles sont utilisées pour vous suivre (tracking).' : ''}`,

@@ -167,6 +167,8 @@ export const ptBR: LegalText = {
 
   nothingLeaves: ({ app }) => `Nenhum dado sai do seu dispositivo: o ${app} não coleta dados pessoais.`,
   onlyListedLeaves: 'Somente o que está listado aqui sai do seu dispositivo. Cada serviço recebe esses dados para a finalidade indicada e atua apenas em nosso nome.',
+  onlyListedLeavesSomeOwnUse: ({ names }) =>
+    `Somente o que está listado aqui sai do seu dispositivo. Cada serviço recebe esses dados para a finalidade indicada; ${names.length === 1 ? `${names[0]} também os usa` : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]} também os usam`} para finalidades próprias, como controladores independentes e de acordo com suas próprias políticas de privacidade. Os demais serviços atuam apenas em nosso nome.`,
   processorReceivesLabel: 'Recebe:',
   processorReceives: ({ kinds, purposes, linked, tracking }) =>
     `${kinds}, ${purposes}.${linked ? ' Esses dados podem ser vinculados a você.' : ' Esses dados não são vinculados à sua identidade.'}${tracking ? ' Eles são usados para rastreamento.' : ''}`,

@@ -93,6 +93,8 @@ export interface LegalText {
   nothingLeaves(p: AppSlot): string;
   /** Opens the section when data leaves the device, before the processors. */
   onlyListedLeaves: string;
+  /** Instead of `onlyListedLeaves` when some listed services (ad networks, attribution, any that track) also use the data for their own purposes, as independent controllers: `names` are their names, to join and agree the verb with. */
+  onlyListedLeavesSomeOwnUse(p: { names: string[] }): string;
   /** Bold label that starts a processor's line of what it receives: "Receives:" */
   processorReceivesLabel: string;
   /** After the label: "{kinds}, {purposes}." plus whether it is linked to the user and used for tracking. `kinds` and `purposes` are `list`s of `kinds` and `purposes`. */
