@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations, DESKTOP, PHONE, SCREENSHOT_DIR } from '../browser.js';
 import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
 import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
-import type { OwnerApp } from './admin.fixtures.js';
 
 type Editor = { state: { doc: { length: number; toString(): string } }; dispatch(tr: unknown): void };
 
@@ -32,12 +31,10 @@ async function until(page: Page, frame: string, text: string): Promise<number> {
 
 describe('dashboard preview screens in Chromium', () => {
   let ob: OwnerBrowser;
-  let t: OwnerApp;
-  let base: string;
 
   beforeAll(async () => {
     ob = await ownerBrowser();
-    ({ t, base } = ob);
+    const { t } = ob;
     await t.createApp({ name: 'Recipes', slug: 'recipes', deepLinkScheme: 'recipes' });
     expect((await t.app.inject({ method: 'PUT', url: '/api/v1/apps/recipes/flows/onboarding', headers: t.auth, payload: goodOnboarding() })).statusCode).toBe(200);
   });
@@ -46,7 +43,7 @@ describe('dashboard preview screens in Chromium', () => {
   async function open(opts: BrowserContextOptions) {
     const { page, problems } = await ob.signedIn(opts);
     const ctx = page.context();
-    await page.goto(`${base}/admin/apps/recipes/flows/onboarding`);
+    await page.goto(`${ob.base}/admin/apps/recipes/flows/onboarding`);
     await page.waitForSelector('.cm-editor', { state: 'attached' });
     await until(page, 'pv-phone', 'Sleep better in 2 weeks');
     return { ctx, page, problems };
