@@ -19,19 +19,20 @@ export async function launchBrowser(): Promise<Browser> {
 /**
  * Hosted pages in Chromium: a listening `testApp` (seed it through `t`; no owner, for that see
  * owner-browser.ts) at `origin`, `http://127.0.0.1:<port>`, and one Chromium for the whole file.
- * `close` ends both.
+ * `t.close()` closes that Chromium too.
  */
-export async function hostedBrowser(opts: Parameters<typeof testApp>[1] = {}): Promise<{ t: TestApp; origin: string; browser: Browser; close(): Promise<void> }> {
+export async function hostedBrowser(opts: Parameters<typeof testApp>[1] = {}): Promise<{ t: TestApp; origin: string; browser: Browser }> {
   const t = await testApp('sqlite', opts);
   try {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
     const browser = await launchBrowser();
-    const close = async () => {
+    const closeServer = t.close;
+    t.close = async () => {
       await browser.close();
-      await t.close();
+      await closeServer();
     };
-    return { t, origin, browser, close };
+    return { t, origin, browser };
   } catch (e) {
     await t.close().catch(() => {});
     throw e;

@@ -46,12 +46,11 @@ describe('hosted forms in Chromium', () => {
   let base: string;
   let slug: string;
 
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
     // A real listening server, plus two test images served from the same origin (no network here).
     const images = (app: TestApp['app']) => app.get('/test-images/:name', async (req, reply) => reply.type('image/svg+xml').send(IMAGES[(req.params as { name: string }).name]));
-    ({ t, origin: base, browser, close } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '1000' }, beforeReady: images }));
+    ({ t, origin: base, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '1000' }, beforeReady: images }));
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/apps', headers: t.auth, payload: { name: 'Orbit Notes', logoUrl: `${base}/test-images/logo.svg` } });
     slug = created.json().app.slug;
     await putAndPublish(t, slug, 'feedback', goodFeedback());
@@ -90,7 +89,7 @@ describe('hosted forms in Chromium', () => {
       }
     }
   });
-  afterAll(() => close?.());
+  afterAll(() => t?.close());
 
   const context = (opts: BrowserContextOptions) => quietContext(browser, opts);
 

@@ -12,13 +12,12 @@ import type { TestApp } from '../helpers.js';
 describe('embeds size themselves on the host page and can be transparent', () => {
   let t: TestApp;
   let browser: Browser;
-  let close: () => Promise<void>;
   let origin: string;
   let host: Server;
   let hostUrl: string;
 
   beforeAll(async () => {
-    ({ t, origin, browser, close } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy' });
     await putAndPublish(t, 'sleepy', 'wishlist', goodWishlist());
     await putAndPublish(t, 'sleepy', 'onboarding', goodOnboarding());
@@ -37,7 +36,7 @@ describe('embeds size themselves on the host page and can be transparent', () =>
   });
   afterAll(async () => {
     host?.close();
-    await close?.();
+    await t?.close();
   });
 
   it('each data-appflows iframe takes its content height; the transparent one shows the host background', async () => {

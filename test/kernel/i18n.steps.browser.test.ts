@@ -36,11 +36,10 @@ const onboarding = (locale: string, w: { intro: string; start: string; prompt: s
 describe('step pages in German and Japanese in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  let close: () => Promise<void>;
   let origin: string;
 
   beforeAll(async () => {
-    ({ t, origin, browser, close } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Schlummer', slug: 'schlummer' });
     await t.createApp({ name: 'ねむり', slug: 'nemuri' });
     await putAndPublish(t, 'schlummer', 'cancel', cancel('de', ['Zu teuer', 'Mir fehlt eine Funktion', 'Ich mache nur eine Pause']));
@@ -49,7 +48,7 @@ describe('step pages in German and Japanese in Chromium', () => {
     await putAndPublish(t, 'nemuri', 'onboarding', onboarding('ja', { intro: '2週間でぐっすり', start: 'はじめる', prompt: 'あなたの目標は?', options: ['早く眠りたい', 'すっきり起きたい'], info: '研究に基づくプラン', email: 'プランの送り先', done: 'プランの準備ができました', body: 'アプリを開いて始めましょう。' }));
     mkdirSync(SHOTS, { recursive: true });
   });
-  afterAll(() => close?.());
+  afterAll(() => t?.close());
 
   async function check(page: Page, name: string, lang: string) {
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lang);

@@ -12,14 +12,13 @@ describe('hosted crash page in Chromium', () => {
   let browser: Browser;
   let base: string;
   let slug: string;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    ({ t, origin: base, browser, close } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '1000' } }));
+    ({ t, origin: base, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '1000' } }));
     const created = await t.app.inject({ method: 'POST', url: '/api/v1/apps', headers: t.auth, payload: { name: 'Orbit Notes' } });
     slug = created.json().app.slug;
   });
-  afterAll(() => close?.());
+  afterAll(() => t?.close());
 
   const context = (opts: BrowserContextOptions) => quietContext(browser, opts);
   const rows = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/crash/submissions?limit=200`, headers: t.auth })).json().submissions as any[];

@@ -15,17 +15,16 @@ const DESKTOP_UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/
 describe('link page in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  let close: () => Promise<void>;
   let origin: string;
 
   beforeAll(async () => {
-    ({ t, origin, browser, close } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy' });
     await putAndPublish(t, 'sleepy', 'link-page', goodLinkPage());
     await t.createApp({ name: 'Night Owl', slug: 'night-owl' });
     await putAndPublish(t, 'night-owl', 'link-page', goodLinkPage({ hero: { theme: 'dark', accentColor: '#f59e0b' }, links: goodLinkPage().links.slice(0, 2) }));
   });
-  afterAll(() => close?.());
+  afterAll(() => t?.close());
 
   const stats = async (slug: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/link-page/stats`, headers: t.auth })).json();
 
