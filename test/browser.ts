@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { testApp, type TestApp } from './helpers.js';
 
 /** Debian's Chromium, driven by playwright-core (no browser download). */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,6 +14,29 @@ export async function launchBrowser(): Promise<Browser> {
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
   });
+}
+
+/**
+ * Hosted pages in Chromium: a listening `testApp` (seed it through `t`; no owner, for that see
+ * owner-browser.ts) at `origin`, `http://127.0.0.1:<port>`, and one Chromium for the whole file.
+ * `t.close()` closes that Chromium too.
+ */
+export async function hostedBrowser(opts: Parameters<typeof testApp>[1] = {}): Promise<{ t: TestApp; origin: string; browser: Browser }> {
+  const t = await testApp('sqlite', opts);
+  try {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    const browser = await launchBrowser();
+    const closeServer = t.close;
+    t.close = async () => {
+      await browser.close();
+      await closeServer();
+    };
+    return { t, origin, browser };
+  } catch (e) {
+    await t.close().catch(() => {});
+    throw e;
+  }
 }
 
 /** A browser context whose automatic favicon request doesn't count as a console error. */

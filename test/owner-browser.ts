@@ -2,10 +2,9 @@ import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import type { Config } from '../src/config.js';
-import { buildServer } from '../src/server.js';
-import { EMAIL, PASSWORD } from './admin/admin.fixtures.js';
+import type { Clock } from '../src/kernel/clock.js';
+import { EMAIL, PASSWORD, ownerApp, type OwnerApp } from './admin/admin.fixtures.js';
 import { axeViolations, launchBrowser, watchConsole } from './browser.js';
-import { testConfig, testDb } from './helpers.js';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
@@ -15,8 +14,10 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
  * page of a size as that owner.
  */
 export interface OwnerBrowser {
-  app: Awaited<ReturnType<typeof buildServer>>;
-  db: Awaited<ReturnType<typeof testDb>>;
+  /** The server as `ownerApp` gives it, for the fixtures that seed through a `TestApp`. */
+  t: OwnerApp;
+  app: OwnerApp['app'];
+  db: OwnerApp['db'];
   config: Config;
   browser: Browser;
   /** The server's origin, `http://127.0.0.1:<port>`. */
@@ -37,28 +38,26 @@ export interface OwnerBrowser {
   close(): Promise<void>;
 }
 
-/** Starts the server (seed it with `api`, then sign in), and Chromium. */
-export async function ownerBrowser(opts: { env?: Record<string, string>; shots?: string } = {}): Promise<OwnerBrowser> {
+/** Starts the server (seed it with `api` or `t`, then sign in), and Chromium. `clock` as in `testApp`. */
+export async function ownerBrowser(opts: { env?: Record<string, string>; clock?: Clock; shots?: string } = {}): Promise<OwnerBrowser> {
   if (opts.shots) mkdirSync(opts.shots, { recursive: true });
-  const db = await testDb('sqlite');
-  const config = testConfig({ BASE_URL: 'http://localhost', ...opts.env });
-  const app = await buildServer({ config, db, logger: false });
+  const t = await ownerApp('sqlite', { env: { BASE_URL: 'http://localhost', ...opts.env }, clock: opts.clock });
+  const { app, db, config } = t;
   const contexts: BrowserContext[] = [];
   let browser: Browser | undefined;
   const close = async () => {
     for (const c of contexts) await c.close().catch(() => {});
     await browser?.close();
-    await app.close();
-    await db.cleanup();
+    await t.close();
   };
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    await (app.services as any).owners.create(EMAIL, PASSWORD);
-    const auth = `Bearer ${(await app.services.tokens.create('test')).token}`;
+    const auth = t.auth.authorization;
     browser = await launchBrowser();
     let session: StorageState | undefined;
     const ob: OwnerBrowser = {
+      t,
       app,
       db,
       config,

@@ -1,7 +1,6 @@
 import type { Browser } from 'playwright-core';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot } from '../browser.js';
+import { axeViolations, DESKTOP, hostedBrowser, PHONE, screenshot } from '../browser.js';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { goodCrash } from '../flows/crash/crash.fixtures.js';
 import { goodContact, goodFeedback, goodReport, goodWaitlist, putAndPublish } from '../flows/forms/forms.fixtures.js';
@@ -10,22 +9,16 @@ import { goodLinkPage } from '../flows/link-page/link-page.fixtures.js';
 import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
 import { goodReferral } from '../flows/referral/referral.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
-import { testApp, type TestApp } from '../helpers.js';
+import type { TestApp } from '../helpers.js';
 
 /** A server on a real port and a Chromium beside it, for one describe block (`setup` seeds it). */
 function servedWithBrowser(setup: (t: TestApp) => Promise<void>) {
   const s = {} as { t: TestApp; browser: Browser; origin: string };
   beforeAll(async () => {
-    s.t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await s.t.app.listen({ port: 0, host: '127.0.0.1' });
-    s.origin = `http://127.0.0.1:${(s.t.app.server.address() as AddressInfo).port}`;
+    ({ t: s.t, origin: s.origin, browser: s.browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await setup(s.t);
-    s.browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await s.browser?.close();
-    await s.t?.close();
-  });
+  afterAll(() => s.t?.close());
   return s;
 }
 
@@ -39,9 +32,7 @@ describe('accessibility of every hosted page (axe-core, no serious or critical f
   let code = '';
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy', deepLinkScheme: 'sleepy' });
     for (const [type, config] of [
       ['waitlist', { ...goodWaitlist(), hero: { eyebrow: 'Soon', bullets: [{ icon: '⚡', title: 'Fast' }], showCount: true } }],
@@ -86,12 +77,8 @@ describe('accessibility of every hosted page (axe-core, no serious or critical f
       ['pale accent dark feedback', () => '/feedback/sunny'],
       ['cyan dark wishlist', () => '/wishlist/sunny'],
     );
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('has no serious or critical violation on any page, phone and desktop', async () => {
     const found: string[] = [];

@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, watchConsole } from '../browser.js';
+import { axeViolations, DESKTOP, PHONE, SCREENSHOT_DIR } from '../browser.js';
 import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
-import { ownerApp, type OwnerApp } from './admin.fixtures.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 
 type Editor = { state: { doc: { length: number; toString(): string } }; dispatch(tr: unknown): void };
 
@@ -30,31 +30,20 @@ async function until(page: Page, frame: string, text: string): Promise<number> {
 }
 
 describe('dashboard preview screens in Chromium', () => {
-  let t: OwnerApp;
-  let browser: Browser;
-  let base: string;
+  let ob: OwnerBrowser;
 
   beforeAll(async () => {
-    t = await ownerApp('sqlite', { env: { BASE_URL: 'http://localhost' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    browser = await launchBrowser();
+    ob = await ownerBrowser();
+    const { t } = ob;
     await t.createApp({ name: 'Recipes', slug: 'recipes', deepLinkScheme: 'recipes' });
     expect((await t.app.inject({ method: 'PUT', url: '/api/v1/apps/recipes/flows/onboarding', headers: t.auth, payload: goodOnboarding() })).statusCode).toBe(200);
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => ob?.close());
 
-  async function open(opts: object) {
-    const { cookie } = await t.signIn();
-    const [name, value] = cookie.split('=');
-    const ctx = await browser.newContext(opts);
-    await ctx.addCookies([{ name, value, domain: '127.0.0.1', path: '/' }]);
-    const page = await ctx.newPage();
-    const problems = watchConsole(page);
-    await page.goto(`${base}/admin/apps/recipes/flows/onboarding`);
+  async function open(opts: BrowserContextOptions) {
+    const { page, problems } = await ob.signedIn(opts);
+    const ctx = page.context();
+    await page.goto(`${ob.base}/admin/apps/recipes/flows/onboarding`);
     await page.waitForSelector('.cm-editor', { state: 'attached' });
     await until(page, 'pv-phone', 'Sleep better in 2 weeks');
     return { ctx, page, problems };

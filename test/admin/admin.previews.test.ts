@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dialect } from '../../src/config.js';
-import { launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../browser.js';
+import { PHONE, SCREENSHOT_DIR, screenshot } from '../browser.js';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { goodCrash } from '../flows/crash/crash.fixtures.js';
 import { goodLegal } from '../flows/legal/legal.fixtures.js';
@@ -14,6 +13,7 @@ import { meta } from '../flows/promotion/promotion.fixtures.js';
 import { goodReferral } from '../flows/referral/referral.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
 import { describeEachDb } from '../helpers.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 import { ownerApp, type OwnerApp } from './admin.fixtures.js';
 
 /**
@@ -165,29 +165,16 @@ describeEachDb('dashboard: app promotion decision preview', (dialect: Dialect) =
 });
 
 describe('dashboard previews in Chromium', () => {
-  let t: OwnerApp;
-  let browser: Browser;
-  let base: string;
-
+  let ob: OwnerBrowser;
   beforeAll(async () => {
-    t = await ownerApp('sqlite', { env: { BASE_URL: 'http://localhost' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    browser = await launchBrowser();
+    ob = await ownerBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => ob?.close());
 
   it('updates the cancel preview from the unsaved draft at phone size, with no script running in the frame', async () => {
+    const { t, base } = ob;
     await t.createApp({ name: 'Recipes', slug: 'recipes', deepLinkScheme: 'recipes' });
-    const { cookie } = await t.signIn();
-    const [name, value] = cookie.split('=');
-    const ctx = await browser.newContext({ ...PHONE });
-    await ctx.addCookies([{ name, value, domain: '127.0.0.1', path: '/' }]);
-    const page = await ctx.newPage();
-    const problems = watchConsole(page);
+    const { page, problems } = await ob.signedIn({ ...PHONE });
     await page.goto(`${base}/admin/apps/recipes/flows/cancel?blank=1`);
     // The JSON editor may sit behind its tab (the form is the default view): it is there all the same.
     await page.waitForSelector('.cm-editor', { state: 'attached' });
@@ -238,6 +225,6 @@ describe('dashboard previews in Chromium', () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth), d.segment).toBeLessThanOrEqual(390);
       await screenshot(page, `admin-preview-${d.segment}-phone`);
     }
-    await ctx.close();
+    await page.context().close();
   });
 });

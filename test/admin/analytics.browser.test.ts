@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContextOptions } from 'playwright-core';
+import type { BrowserContextOptions } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from '../browser.js';
+import { axeViolations, DESKTOP, PHONE } from '../browser.js';
 import { post } from '../flows/promotion/promotion.fixtures.js';
-import { movableClock, ownerApp, type OwnerApp } from './admin.fixtures.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
+import { movableClock } from './admin.fixtures.js';
 import { publicClient, seedAnalytics } from './analytics.fixtures.js';
 
 const SHOTS = '/tmp/shots-analytics';
@@ -17,17 +16,13 @@ const SECTIONS = ['cancel', 'onboarding', 'referral', 'promotion'] as const;
  * overflows a 390 px phone, and no CSP violation or script error shows in the console.
  */
 describe('flow analytics pages in Chromium', () => {
-  let t: OwnerApp;
-  let browser: Browser;
-  let origin: string;
-  let cookie: { name: string; value: string };
+  let ob: OwnerBrowser;
   let slug: string;
 
   beforeAll(async () => {
     const clock = movableClock(Date.now() - 6 * DAY);
-    t = await ownerApp('sqlite', { clock, env: { PUBLIC_RATE_LIMIT: '1000000', TRUST_PROXY: 'true' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ob = await ownerBrowser({ clock, env: { PUBLIC_RATE_LIMIT: '1000000', TRUST_PROXY: 'true' }, shots: SHOTS });
+    const { t } = ob;
     slug = (await seedAnalytics(t)).slug;
     const c = publicClient(t);
     // Six more days of traffic, a different amount each day.
@@ -44,33 +39,22 @@ describe('flow analytics pages in Chromium', () => {
         if (i % 3 === 0) await c.promotionEvent(tk, 'tapped');
       }
     }
-    const signedIn = await t.signIn();
-    const [name, value] = signedIn.cookie.split('=');
-    cookie = { name, value };
-    browser = await launchBrowser();
-    mkdirSync(SHOTS, { recursive: true });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => ob?.close());
 
   async function visit(section: string, device: BrowserContextOptions, label: string, colorScheme: 'light' | 'dark' = 'light') {
-    const ctx = await browser.newContext({ ...device, colorScheme });
-    await ctx.addCookies([{ ...cookie, url: origin }]);
-    const page = await ctx.newPage();
-    const problems = watchConsole(page);
-    const r = await page.goto(`${origin}/admin/apps/${slug}/${section}`);
+    const { page, problems } = await ob.signedIn({ ...device, colorScheme });
+    const r = await page.goto(`${ob.base}/admin/apps/${slug}/${section}`);
     expect(r?.status(), section).toBe(200);
     // The island replaced the SVG with uPlot's canvas.
     await page.waitForSelector('[data-chart] .uplot canvas');
     expect(await axeViolations(page), `${section} ${label}`).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${section} ${label}: horizontal overflow`).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `${SHOTS}/${section}-${label}.png`, fullPage: true });
+    await ob.shot(page, `${section}-${label}`);
     expect(problems, `${section} ${label}`).toEqual([]);
-    return { page, ctx };
+    return { page, ctx: page.context() };
   }
 
   for (const section of SECTIONS) {

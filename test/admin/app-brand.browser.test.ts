@@ -1,44 +1,20 @@
-import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/server.js';
-import { axeViolations, DESKTOP, launchBrowser, screenshot, watchConsole } from '../browser.js';
-import { testConfig, testDb } from '../helpers.js';
-import { EMAIL, PASSWORD } from './admin.fixtures.js';
+import { axeViolations, DESKTOP, screenshot } from '../browser.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 
 describe('app branding in the dashboard, in Chromium (#32 §4)', () => {
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  let db: Awaited<ReturnType<typeof testDb>>;
+  let ob: OwnerBrowser;
   let base: string;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    db = await testDb('sqlite');
-    app = await buildServer({ config: testConfig({ BASE_URL: 'http://localhost', WEB_URL: 'https://sleepy.example' }), db, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    await (app.services as any).owners.create(EMAIL, PASSWORD);
-    const auth = `Bearer ${(await app.services.tokens.create('test')).token}`;
-    await app.inject({ method: 'POST', url: '/api/v1/apps', headers: { authorization: auth, 'content-type': 'application/json' }, payload: JSON.stringify({ name: 'Sleepy', slug: 'sleepy' }) });
-    browser = await launchBrowser();
+    ob = await ownerBrowser({ env: { WEB_URL: 'https://sleepy.example' } });
+    base = ob.base;
+    await ob.api('POST', '/api/v1/apps', { name: 'Sleepy', slug: 'sleepy' });
   });
-  afterAll(async () => {
-    for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
-    await app?.close();
-    await db?.close?.();
-  });
+  afterAll(() => ob?.close());
 
   it('the colour picker and the text field stay in step, the contrast note follows the colour, and saving keeps both', async () => {
-    const ctx = await browser.newContext({ ...DESKTOP });
-    contexts.push(ctx);
-    const page = await ctx.newPage();
-    const problems = watchConsole(page);
-    await page.goto(`${base}/admin/login`);
-    await page.fill('#f-email', EMAIL);
-    await page.fill('#f-password', PASSWORD);
-    await page.click('main button[type=submit]');
-    await page.waitForURL(`${base}/admin/apps`);
+    const { page, problems } = await ob.signedIn(DESKTOP);
     await page.goto(`${base}/admin/apps/sleepy`);
     const picker = page.locator('input[type=color][data-color-for="f-accentColor"]');
     // The island shows the picker (hidden without JavaScript, where the text field is the way).

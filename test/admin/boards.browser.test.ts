@@ -1,82 +1,52 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
-import type { Browser, Page } from 'playwright-core';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../src/server.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, watchConsole } from '../browser.js';
+import { axeViolations, DESKTOP, PHONE } from '../browser.js';
 import { goodWaitlist } from '../flows/forms/forms.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
-import { testConfig, testDb } from '../helpers.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
 
 /** Screenshots a person looks at (issue #22): phone and desktop. */
 const SHOTS = '/tmp/shots-wl';
 
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-
 describe('waitlist and wishlist dashboard in Chromium', () => {
-  let app: Awaited<ReturnType<typeof buildServer>>;
-  let db: Awaited<ReturnType<typeof testDb>>;
+  let ob: OwnerBrowser;
   let base: string;
-  let browser: Browser;
-  let auth: { authorization: string };
   const ideas: Record<string, string> = {};
 
-  const api = async (method: 'GET' | 'POST' | 'PUT' | 'PATCH', url: string, payload?: unknown, headers: Record<string, string> = auth) => {
-    const r = await app.inject({ method, url, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-    if (r.statusCode >= 300) throw new Error(`${method} ${url}: ${r.statusCode} ${r.body}`);
+  /** A call to the public API, as the app's SDK makes it (no token). */
+  const publicPost = async (url: string, payload: object) => {
+    const r = await ob.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+    if (r.statusCode >= 300) throw new Error(`POST ${url}: ${r.statusCode} ${r.body}`);
     return r.json();
   };
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    db = await testDb('sqlite');
-    app = await buildServer({ config: testConfig({ BASE_URL: base, WEB_URL: base, SIGNUP_URL: base, PUBLIC_RATE_LIMIT: '100000' }), db, logger: false });
-    await app.listen({ port, host: '127.0.0.1' });
-    await (app.services as any).owners.create('owner@example.com', 'correct horse battery');
-    auth = { authorization: `Bearer ${(await app.services.tokens.create('test')).token}` };
-    await api('POST', '/api/v1/apps', { name: 'Road Map', slug: 'road-map' });
+    ob = await ownerBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' }, shots: SHOTS });
+    base = ob.base;
+    await ob.api('POST', '/api/v1/apps', { name: 'Road Map', slug: 'road-map' });
     for (const [type, config] of [
       ['wishlist', goodWishlist()],
       ['waitlist', goodWaitlist()],
     ] as const) {
-      await api('PUT', `/api/v1/apps/road-map/flows/${type}`, config);
-      await api('POST', `/api/v1/apps/road-map/flows/${type}/publish`, undefined, auth);
+      await ob.api('PUT', `/api/v1/apps/road-map/flows/${type}`, config);
+      await ob.api('POST', `/api/v1/apps/road-map/flows/${type}/publish`);
     }
-    const json = { 'content-type': 'application/json' };
     for (const title of ['Dark mode for the widget', 'Offline sync', 'Spam spam spam', 'Export to CSV']) {
-      ideas[title] = (await api('POST', '/api/public/wishlist/submit', { appSlug: 'road-map', title, body: `Please add ${title.toLowerCase()}.`, anonId: `a-${title}` }, json)).idea.id;
+      ideas[title] = (await publicPost('/api/public/wishlist/submit', { appSlug: 'road-map', title, body: `Please add ${title.toLowerCase()}.`, anonId: `a-${title}` })).idea.id;
     }
-    await api('PATCH', `/api/v1/apps/road-map/wishlist/ideas/${ideas['Export to CSV']}`, { status: 'open' });
+    await ob.api('PATCH', `/api/v1/apps/road-map/wishlist/ideas/${ideas['Export to CSV']}`, { status: 'open' });
     for (let i = 0; i < 6; i++) {
-      await api('POST', '/api/public/waitlist', { appSlug: 'road-map', email: `person${i}@example.com`, ...(i % 2 ? { source: 'twitter' } : {}) }, json);
+      await publicPost('/api/public/waitlist', { appSlug: 'road-map', email: `person${i}@example.com`, ...(i % 2 ? { source: 'twitter' } : {}) });
     }
-    browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.close();
-    await db?.cleanup();
-  });
+  afterAll(() => ob?.close());
 
-  async function signedIn(opts: object) {
-    const ctx = await browser.newContext({ ...opts, acceptDownloads: true });
-    const page = await ctx.newPage();
-    await page.goto(`${base}/admin/login`);
-    await page.fill('#f-email', 'owner@example.com');
-    await page.fill('#f-password', 'correct horse battery');
-    await page.click('button[type=submit]');
-    await page.waitForURL(`${base}/admin/apps`);
-    return { ctx, page };
+  async function signedIn(opts: BrowserContextOptions) {
+    const { page, problems } = await ob.signedIn({ ...opts, acceptDownloads: true });
+    return { ctx: page.context(), page, problems };
   }
 
   /** Waits for the page (the machine may be busy: a redraw is a POST and a page fetch). */
@@ -85,12 +55,11 @@ describe('waitlist and wishlist dashboard in Chromium', () => {
   const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
   it('moderates with one key each, announces it, and the public board shows the result (desktop)', async () => {
-    const { ctx, page } = await signedIn(DESKTOP);
-    const problems = watchConsole(page);
+    const { ctx, page, problems } = await signedIn(DESKTOP);
     await page.goto(`${base}/admin/apps/road-map/wishlist`);
     await poll(() => page.isVisible('[data-kbd-help]')).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}/wishlist-desktop.png`, fullPage: true });
+    await ob.shot(page, 'wishlist-desktop');
     const live = page.locator('#mod-live');
     const row = (title: string) => page.locator(`li[data-idea="${ideas[title]}"]`);
 
@@ -140,7 +109,7 @@ describe('waitlist and wishlist dashboard in Chromium', () => {
   });
 
   it('moderates without JavaScript: plain forms, post/redirect/get', async () => {
-    const id = (await api('POST', '/api/public/wishlist/submit', { appSlug: 'road-map', title: 'No script idea', anonId: 'ns' }, { 'content-type': 'application/json' })).idea.id;
+    const id = (await publicPost('/api/public/wishlist/submit', { appSlug: 'road-map', title: 'No script idea', anonId: 'ns' })).idea.id;
     const { ctx, page } = await signedIn({ ...DESKTOP, javaScriptEnabled: false });
     await page.goto(`${base}/admin/apps/road-map/wishlist`);
     expect(await page.isVisible('[data-kbd-help]')).toBe(false);
@@ -153,12 +122,11 @@ describe('waitlist and wishlist dashboard in Chromium', () => {
   });
 
   it('shows the waitlist and downloads its CSV (desktop and a 390 px phone)', async () => {
-    const { ctx, page } = await signedIn(DESKTOP);
-    const problems = watchConsole(page);
+    const { ctx, page, problems } = await signedIn(DESKTOP);
     await page.goto(`${base}/admin/apps/road-map/waitlist`);
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.textContent('main')).toContain('twitter');
-    await page.screenshot({ path: `${SHOTS}/waitlist-desktop.png`, fullPage: true });
+    await ob.shot(page, 'waitlist-desktop');
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Download CSV')]);
     expect(download.suggestedFilename()).toBe('road-map-waitlist.csv');
     const rows = parse(readFileSync((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
@@ -177,7 +145,7 @@ describe('waitlist and wishlist dashboard in Chromium', () => {
       await phone.page.goto(`${base}/admin/apps/road-map/${path}`);
       expect(await axeViolations(phone.page), name).toEqual([]);
       expect(await noOverflow(phone.page), `${name} fits 390 px`).toBe(true);
-      await phone.page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+      await ob.shot(phone.page, name);
     }
     await phone.ctx.close();
   });

@@ -1,8 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, screenshot, watchConsole } from '../browser.js';
+import { axeViolations, DESKTOP, screenshot, watchConsole } from '../browser.js';
 import { meta } from '../flows/promotion/promotion.fixtures.js';
-import { ownerApp, type OwnerApp } from './admin.fixtures.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
+import type { OwnerApp } from './admin.fixtures.js';
 
 /**
  * Issue #32's walk, as a person who never read the API docs would do it, for every flow type:
@@ -45,29 +46,21 @@ const CASES: Case[] = [
 ];
 
 describe('building every flow type from the dashboard, form only', () => {
+  let ob: OwnerBrowser;
   let t: OwnerApp;
-  let browser: Browser;
   let ctx: BrowserContext;
   let base: string;
 
   beforeAll(async () => {
-    t = await ownerApp('sqlite', { env: { BASE_URL: 'http://localhost' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+    ob = await ownerBrowser();
+    ({ t, base } = ob);
     await t.createApp({ name: 'Recipes', slug: 'recipes', deepLinkScheme: 'recipes' });
     // App promotion templates promote another app of the account.
     await t.createApp({ name: 'Focus Timer', slug: 'focus', deepLinkScheme: 'focus', promotion: meta('focus') });
-    browser = await launchBrowser();
-    ctx = await browser.newContext(DESKTOP);
-    const { cookie } = await t.signIn();
-    const [name, value] = cookie.split('=');
-    await ctx.addCookies([{ name, value, url: base }]);
+    // Every case opens its pages in this one signed-in context.
+    ctx = (await ob.signedIn(DESKTOP)).page.context();
   });
-  afterAll(async () => {
-    await ctx?.close();
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => ob?.close());
 
   for (const c of CASES) {
     it(`${c.segment}: template → form edit → live preview → save → publish → live page`, async () => {

@@ -1,6 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.js';
+import { axeViolations, DESKTOP, PHONE, screenshot } from '../browser.js';
 import { goodCancel } from '../flows/cancel.fixtures.js';
 import { goodCrash } from '../flows/crash/crash.fixtures.js';
 import { goodContact, goodFeedback, goodReport, goodWaitlist } from '../flows/forms/forms.fixtures.js';
@@ -10,24 +10,22 @@ import { goodLinkPage } from '../flows/link-page/link-page.fixtures.js';
 import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
 import { meta } from '../flows/promotion/promotion.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
-import { ownerApp, type OwnerApp } from './admin.fixtures.js';
+import { ownerBrowser, type OwnerBrowser } from '../owner-browser.js';
+import type { OwnerApp } from './admin.fixtures.js';
 
 /**
  * The generated form editor, in Chromium, signed in as an owner: every change below is made in
  * the FORM (no JSON typed); the JSON tab, the saved draft and the API see it.
  */
 describe('flow editor form in Chromium', () => {
+  let ob: OwnerBrowser;
   let t: OwnerApp;
-  let browser: Browser;
   let base: string;
-  let cookie: { name: string; value: string };
   const apps: Record<string, { id: string; slug: string }> = {};
 
   beforeAll(async () => {
-    t = await ownerApp('sqlite', { env: { BASE_URL: 'http://localhost' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    browser = await launchBrowser();
+    ob = await ownerBrowser();
+    ({ t, base } = ob);
     apps.recipes = await t.createApp({ name: 'Recipes', slug: 'recipes', deepLinkScheme: 'recipes' });
     apps.focus = await t.createApp({ name: 'Focus Timer', slug: 'focus', deepLinkScheme: 'focus', promotion: meta('focus') });
     apps.calm = await t.createApp({ name: 'Calm Sounds', slug: 'calm', deepLinkScheme: 'calm', promotion: { ...meta('calm'), destinations: { sleep_sounds: '/sleep' } } });
@@ -49,21 +47,13 @@ describe('flow editor form in Chromium', () => {
       const r = await t.app.inject({ method: 'PUT', url: `/api/v1/apps/recipes/flows/${segment}`, headers: t.auth, payload: config as object });
       expect(r.statusCode, `${segment}: ${r.body}`).toBe(200);
     }
-    const { cookie: c } = await t.signIn();
-    const [name, value] = c.split('=');
-    cookie = { name, value };
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => ob?.close());
 
   async function open(segment: string, opts: { phone?: boolean } = {}): Promise<{ ctx: BrowserContext; page: Page; problems: string[] }> {
     // Phone runs in dark mode: both colour schemes pass axe.
-    const ctx = await browser.newContext(opts.phone ? { ...PHONE, colorScheme: 'dark' } : { ...DESKTOP });
-    await ctx.addCookies([{ ...cookie, domain: '127.0.0.1', path: '/' }]);
-    const page = await ctx.newPage();
-    const problems = watchConsole(page);
+    const { page, problems } = await ob.signedIn(opts.phone ? { ...PHONE, colorScheme: 'dark' } : { ...DESKTOP });
+    const ctx = page.context();
     await page.goto(`${base}/admin/apps/recipes/flows/${segment}`);
     await page.waitForSelector('.fgroups');
     return { ctx, page, problems };

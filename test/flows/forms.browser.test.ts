@@ -1,8 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, quietContext, screenshot, watchConsole } from '../browser.js';
-import { buildServer } from '../../src/server.js';
-import { testConfig, testDb, type TestApp } from '../helpers.js';
+import { DESKTOP, hostedBrowser, PHONE, quietContext, screenshot, watchConsole } from '../browser.js';
+import type { TestApp } from '../helpers.js';
 import { goodContact, goodFeedback, goodReport, goodWaitlist, putAndPublish } from './forms/forms.fixtures.js';
 
 /** Fills one hosted form the way a person would. */
@@ -47,22 +46,12 @@ describe('hosted forms in Chromium', () => {
   let base: string;
   let slug: string;
 
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
     // A real listening server, plus two test images served from the same origin (no network here).
-    const db = await testDb('sqlite');
-    const app = await buildServer({ config: testConfig({ PUBLIC_RATE_LIMIT: '1000' }), db, logger: false });
-    app.get('/test-images/:name', async (req, reply) => reply.type('image/svg+xml').send(IMAGES[(req.params as { name: string }).name]));
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const token = (await app.services.tokens.create('browser')).token;
-    t = { app, db, auth: { authorization: `Bearer ${token}` } } as unknown as TestApp;
-    close = async () => {
-      await app.close();
-      await db.cleanup();
-    };
-    const created = await app.inject({ method: 'POST', url: '/api/v1/apps', headers: t.auth, payload: { name: 'Orbit Notes', logoUrl: `${base}/test-images/logo.svg` } });
+    const images = (app: TestApp['app']) => app.get('/test-images/:name', async (req, reply) => reply.type('image/svg+xml').send(IMAGES[(req.params as { name: string }).name]));
+    ({ t, origin: base, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '1000' }, beforeReady: images }));
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/apps', headers: t.auth, payload: { name: 'Orbit Notes', logoUrl: `${base}/test-images/logo.svg` } });
     slug = created.json().app.slug;
     await putAndPublish(t, slug, 'feedback', goodFeedback());
     await putAndPublish(t, slug, 'report', goodReport());
@@ -99,12 +88,8 @@ describe('hosted forms in Chromium', () => {
         await t.app.inject({ method: 'POST', url: '/api/public/waitlist', headers: { 'content-type': 'application/json' }, payload: { appSlug: slug, flowSlug: `t-${theme.replace(/_/g, '-')}`, email: `${e}@example.com` } });
       }
     }
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await close?.();
-  });
+  afterAll(() => t?.close());
 
   const context = (opts: BrowserContextOptions) => quietContext(browser, opts);
 

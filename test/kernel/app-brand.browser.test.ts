@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contrast } from '../../src/kernel/pages/contrast.js';
-import { axeViolations, launchBrowser, PHONE, quietContext, screenshot, watchConsole } from '../browser.js';
+import { axeViolations, hostedBrowser, PHONE, quietContext, screenshot, watchConsole } from '../browser.js';
 import { everyAction, startSession } from '../flows/cancel/cancel.pages.fixtures.js';
 import { goodWaitlist, putAndPublish } from '../flows/forms/forms.fixtures.js';
-import { testApp, type TestApp } from '../helpers.js';
+import type { TestApp } from '../helpers.js';
 
 /** Reasons with Lucide, Remix and SF Symbol names, an emoji, and a name no icon set has. */
 const cancelWithIcons = () => {
@@ -54,9 +53,7 @@ describe('app branding in Chromium at phone width (#32 §4)', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     // A near-black accent on the dark theme (1.0:1 against the card before #32), and a pale one on light.
     await t.createApp({ name: 'Nightly', slug: 'nightly', deepLinkScheme: 'nightly', accentColor: '#111827', theme: 'dark' });
     await t.createApp({ name: 'Daylight', slug: 'daylight', deepLinkScheme: 'daylight', accentColor: '#fde68a', theme: 'light' });
@@ -64,12 +61,10 @@ describe('app branding in Chromium at phone width (#32 §4)', () => {
       await putAndPublish(t, slug, 'cancel', cancelWithIcons());
       await putAndPublish(t, slug, 'waitlist', waitlistWithIcons());
     }
-    browser = await launchBrowser();
   });
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
     await t?.close();
   });
 

@@ -1,22 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../browser.js';
-import { testApp, type TestApp } from '../helpers.js';
+import { DESKTOP, hostedBrowser, PHONE, screenshot, watchConsole } from '../browser.js';
+import type { TestApp } from '../helpers.js';
 
 describe('first hour in a browser: / and /docs', () => {
   let t: TestApp;
   let browser: Browser;
   let url: string;
   beforeAll(async () => {
-    t = await testApp('sqlite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    url = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-    browser = await launchBrowser();
+    ({ t, origin: url, browser } = await hostedBrowser());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t.close();
-  });
+  afterAll(() => t?.close());
 
   it('/docs is branded as Appflows and runs under its CSP without a console error', async () => {
     const page = await browser.newPage(DESKTOP);

@@ -5,8 +5,8 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodFeedback, goodWaitlist, putAndPublish } from '../flows/forms/forms.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
-import { axeViolations, launchBrowser, PHONE, watchConsole } from '../browser.js';
-import { testApp, type TestApp } from '../helpers.js';
+import { axeViolations, hostedBrowser, PHONE, watchConsole } from '../browser.js';
+import type { TestApp } from '../helpers.js';
 
 /** Screenshots to look at (the German and Japanese boards, the compact embeds), 390 px wide. */
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots-i18n-b';
@@ -21,9 +21,7 @@ describe('compact embeds are much shorter and keep the form', () => {
   const frames = ['feedback', 'waitlist', 'wishlist'] as const;
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy' });
     await putAndPublish(t, 'sleepy', 'feedback', goodFeedback());
     await putAndPublish(t, 'sleepy', 'waitlist', { ...goodWaitlist(), hero: { ...goodWaitlist().hero, bullets: [{ icon: '⚡', title: 'Fast', body: 'Opens in a blink.' }, { icon: '🔒', title: 'Private', body: 'Nothing leaves your phone.' }] } });
@@ -52,11 +50,9 @@ describe('compact embeds are much shorter and keep the form', () => {
     });
     await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
     hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`;
-    browser = await launchBrowser();
     mkdirSync(SHOTS, { recursive: true });
   });
   afterAll(async () => {
-    await browser?.close();
     host?.close();
     await t?.close();
   });

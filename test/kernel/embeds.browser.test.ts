@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goodOnboarding } from '../flows/onboarding/onboarding.fixtures.js';
 import { putAndPublish } from '../flows/forms/forms.fixtures.js';
 import { goodWishlist } from '../flows/wishlist/wishlist.fixtures.js';
-import { launchBrowser, screenshot, watchConsole } from '../browser.js';
-import { testApp, type TestApp } from '../helpers.js';
+import { hostedBrowser, screenshot, watchConsole } from '../browser.js';
+import type { TestApp } from '../helpers.js';
 
 /** An owner's site on another origin embeds a board and a funnel with the documented snippet (docs/embeds.md). */
 describe('embeds size themselves on the host page and can be transparent', () => {
@@ -17,9 +17,7 @@ describe('embeds size themselves on the host page and can be transparent', () =>
   let hostUrl: string;
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy' });
     await putAndPublish(t, 'sleepy', 'wishlist', goodWishlist());
     await putAndPublish(t, 'sleepy', 'onboarding', goodOnboarding());
@@ -35,10 +33,8 @@ describe('embeds size themselves on the host page and can be transparent', () =>
     });
     await new Promise<void>((r) => host.listen(0, '127.0.0.1', r));
     hostUrl = `http://localhost:${(host.address() as AddressInfo).port}/`;
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
     host?.close();
     await t?.close();
   });

@@ -1,10 +1,9 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, launchBrowser, PHONE, watchConsole } from '../browser.js';
+import { axeViolations, hostedBrowser, PHONE, watchConsole } from '../browser.js';
 import { putAndPublish } from '../flows/forms/forms.fixtures.js';
-import { testApp, type TestApp } from '../helpers.js';
+import type { TestApp } from '../helpers.js';
 
 const SHOTS = '/tmp/shots-i18n-a';
 
@@ -40,22 +39,16 @@ describe('step pages in German and Japanese in Chromium', () => {
   let origin: string;
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Schlummer', slug: 'schlummer' });
     await t.createApp({ name: 'ねむり', slug: 'nemuri' });
     await putAndPublish(t, 'schlummer', 'cancel', cancel('de', ['Zu teuer', 'Mir fehlt eine Funktion', 'Ich mache nur eine Pause']));
     await putAndPublish(t, 'nemuri', 'cancel', cancel('ja', ['料金が高い', '欲しい機能がない', 'しばらく休みたい']));
     await putAndPublish(t, 'schlummer', 'onboarding', onboarding('de', { intro: 'Besser schlafen in zwei Wochen', start: 'Los geht’s', prompt: 'Was ist dein Ziel?', options: ['Schneller einschlafen', 'Erholt aufwachen'], info: 'Wissenschaftlich fundiert', email: 'Wohin schicken wir deinen Plan?', done: 'Dein Plan ist fertig', body: 'Öffne die App, um loszulegen.' }));
     await putAndPublish(t, 'nemuri', 'onboarding', onboarding('ja', { intro: '2週間でぐっすり', start: 'はじめる', prompt: 'あなたの目標は?', options: ['早く眠りたい', 'すっきり起きたい'], info: '研究に基づくプラン', email: 'プランの送り先', done: 'プランの準備ができました', body: 'アプリを開いて始めましょう。' }));
-    browser = await launchBrowser();
     mkdirSync(SHOTS, { recursive: true });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   async function check(page: Page, name: string, lang: string) {
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe(lang);

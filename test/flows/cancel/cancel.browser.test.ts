@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, handOffAfter, launchBrowser, PHONE, watchConsole } from '../../browser.js';
-import { testApp, type TestApp } from '../../helpers.js';
+import { DESKTOP, handOffAfter, hostedBrowser, PHONE, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
 import { json } from '../forms/forms.fixtures.js';
 import { cancelApp, everyAction, startSession } from './cancel.pages.fixtures.js';
 
@@ -41,9 +40,7 @@ describe('cancel page in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     const app = await t.createApp({ name: 'Pocket Planner', deepLinkScheme: 'pocketplanner', logoUrl: 'https://logo.example/pp.svg' });
     slug = app.slug;
     const put = await t.app.inject({ method: 'PUT', url: `/api/v1/apps/${slug}/flows/cancel`, headers: { ...t.auth, ...json }, payload: JSON.stringify(planner()) });
@@ -52,13 +49,11 @@ describe('cancel page in Chromium', () => {
     const base = planner();
     multiSlug = (await cancelApp(t, 'Multi Planner', { ...base, reasonScreen: { ...base.reasonScreen, selectMode: 'multi', subtitle: 'Pick all that apply.' } }, 'multiplanner')).slug;
     plainSlug = (await cancelApp(t, 'Plain Planner', planner(), null)).slug;
-    browser = await launchBrowser();
     mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
-    await browser?.close();
     await t?.close();
   });
 

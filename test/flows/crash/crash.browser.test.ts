@@ -1,8 +1,7 @@
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from '../../../src/server.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, quietContext, screenshot, watchConsole } from '../../browser.js';
-import { testConfig, testDb, type TestApp } from '../../helpers.js';
+import { axeViolations, DESKTOP, hostedBrowser, PHONE, quietContext, screenshot, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
 import { putAndPublish } from '../forms/forms.fixtures.js';
 import { goodCrash } from './crash.fixtures.js';
 
@@ -13,27 +12,13 @@ describe('hosted crash page in Chromium', () => {
   let browser: Browser;
   let base: string;
   let slug: string;
-  let close: () => Promise<void>;
 
   beforeAll(async () => {
-    const db = await testDb('sqlite');
-    const app = await buildServer({ config: testConfig({ PUBLIC_RATE_LIMIT: '1000' }), db, logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    const token = (await app.services.tokens.create('browser')).token;
-    t = { app, db, auth: { authorization: `Bearer ${token}` } } as unknown as TestApp;
-    close = async () => {
-      await app.close();
-      await db.cleanup();
-    };
-    const created = await app.inject({ method: 'POST', url: '/api/v1/apps', headers: t.auth, payload: { name: 'Orbit Notes' } });
+    ({ t, origin: base, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '1000' } }));
+    const created = await t.app.inject({ method: 'POST', url: '/api/v1/apps', headers: t.auth, payload: { name: 'Orbit Notes' } });
     slug = created.json().app.slug;
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await close?.();
-  });
+  afterAll(() => t?.close());
 
   const context = (opts: BrowserContextOptions) => quietContext(browser, opts);
   const rows = async () => (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/crash/submissions?limit=200`, headers: t.auth })).json().submissions as any[];

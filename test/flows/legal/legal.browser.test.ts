@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
-import { testApp, type TestApp } from '../../helpers.js';
+import { axeViolations, DESKTOP, hostedBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
 import { goodFeedback, goodWaitlist, json, putAndPublish } from '../forms/forms.fixtures.js';
 import { goodLegal } from './legal.fixtures.js';
 
@@ -19,9 +18,7 @@ describe('legal pages in Chromium', () => {
   let now = new Date('2026-03-01T10:00:00Z');
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { clock: { now: () => now } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ clock: { now: () => now } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy', logoUrl: 'https://cdn.example/sleepy.png' });
     await putAndPublish(t, 'sleepy', 'waitlist', goodWaitlist());
     await putAndPublish(t, 'sleepy', 'legal', goodLegal({ hero: { accentColor: '#0f766e' } }));
@@ -38,12 +35,8 @@ describe('legal pages in Chromium', () => {
         medicalDisclaimer: true,
       }),
     );
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   /** A context that refuses and records every request to another origin, and every Set-Cookie. */
   async function privateContext(options: object) {

@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../../browser.js';
-import { testApp, type TestApp } from '../../helpers.js';
+import { axeViolations, DESKTOP, hostedBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
 import { decodePng } from '../../qr/qr.helpers.js';
 import { putAndPublish } from '../forms/forms.fixtures.js';
 import { goodLinkPage } from './link-page.fixtures.js';
@@ -19,19 +18,13 @@ describe('link page in Chromium', () => {
   let origin: string;
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy' });
     await putAndPublish(t, 'sleepy', 'link-page', goodLinkPage());
     await t.createApp({ name: 'Night Owl', slug: 'night-owl' });
     await putAndPublish(t, 'night-owl', 'link-page', goodLinkPage({ hero: { theme: 'dark', accentColor: '#f59e0b' }, links: goodLinkPage().links.slice(0, 2) }));
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   const stats = async (slug: string) => (await t.app.inject({ method: 'GET', url: `/api/v1/apps/${slug}/link-page/stats`, headers: t.auth })).json();
 

@@ -3,8 +3,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, handOffAfter, launchBrowser, PHONE, watchConsole } from '../../browser.js';
-import { testApp, type TestApp } from '../../helpers.js';
+import { DESKTOP, handOffAfter, hostedBrowser, PHONE, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
 import { json, putAndPublish } from '../forms/forms.fixtures.js';
 import { goodOnboarding } from './onboarding.fixtures.js';
 import { startFunnel } from './onboarding.pages.fixtures.js';
@@ -33,22 +33,18 @@ describe('onboarding funnel in Chromium', () => {
   const closers: (() => Promise<void>)[] = [];
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy', deepLinkScheme: 'sleepy', logoUrl: 'https://logo.example/sleepy.svg' });
     await putAndPublish(t, 'sleepy', 'onboarding', goodOnboarding());
     await t.createApp({ name: 'Sleepy Lite', slug: 'lite' });
     const lite = goodOnboarding();
     await putAndPublish(t, 'lite', 'onboarding', { ...lite, handoff: { title: 'You’re all set', body: 'Open Sleepy Lite on this phone to see your plan.', ctaLabel: 'Copy my code' }, hero: { theme: 'minimal' } });
-    browser = await launchBrowser();
     mkdirSync(SHOTS, { recursive: true });
   });
 
   afterAll(async () => {
     for (const c of contexts) await c.close().catch(() => {});
     for (const close of closers) await close();
-    await browser?.close();
     await t?.close();
   });
 

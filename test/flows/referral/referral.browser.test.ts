@@ -1,9 +1,8 @@
 import { mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, watchConsole } from '../../browser.js';
-import { testApp, type TestApp } from '../../helpers.js';
+import { DESKTOP, hostedBrowser, PHONE, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
 import { putAndPublish } from '../forms/forms.fixtures.js';
 import { goodReferral } from './referral.fixtures.js';
 
@@ -23,20 +22,14 @@ describe('referral loop in Chromium', () => {
   const sdk = (path: string, body: unknown) => t.app.inject({ method: 'POST', url: `/api/public/referral/${path}`, headers: { ...json, accept: 'application/json' }, payload: JSON.stringify(body) });
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     await t.createApp({ name: 'Sleepy', slug: 'sleepy', deepLinkScheme: 'sleepy' });
     await putAndPublish(t, 'sleepy', 'referral', goodReferral());
     await t.createApp({ name: 'Webby', slug: 'webby' });
     await putAndPublish(t, 'webby', 'referral', goodReferral({ landing: { ...goodReferral().landing, fallback: 'website', websiteUrl: 'https://webby.example/' } }));
-    browser = await launchBrowser();
     mkdirSync(SHOTS, { recursive: true });
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('referrer code → friend taps the invite (clipboard token, deep link, store) → attribute → exact rewards', async () => {
     // Device 1, the referrer's app.

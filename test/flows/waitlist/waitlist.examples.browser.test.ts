@@ -1,9 +1,8 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WAITLIST_TEMPLATES } from '../../../src/flows/waitlist/waitlist.templates.js';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
-import { testApp, type TestApp } from '../../helpers.js';
+import { axeViolations, DESKTOP, hostedBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
 
 /**
  * `/examples?kind=waitlist` (WIRE C, "templates"): the starter waitlist templates as a page, the same
@@ -15,15 +14,9 @@ describe('waitlist templates page', () => {
   let origin: string;
 
   beforeAll(async () => {
-    t = await testApp('sqlite');
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
+    ({ t, origin, browser } = await hostedBrowser());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   it('lists every template the owner API serves, with its config; another kind is a 404', async () => {
     const api = (await t.app.inject({ method: 'GET', url: '/api/v1/waitlist/templates', headers: t.auth })).json().templates;

@@ -2,9 +2,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
-import { testApp, type TestApp } from '../../helpers.js';
-import { goodWishlist, ownerApi, publicApi, publishedBoard } from './wishlist.fixtures.js';
+import { DESKTOP, hostedBrowser, PHONE, screenshot, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
+import { BOARD_IDEAS, goodWishlist, ownerApi, publicApi, publishedBoard } from './wishlist.fixtures.js';
 
 describe('wishlist board in Chromium', () => {
   let t: TestApp;
@@ -16,20 +16,11 @@ describe('wishlist board in Chromium', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     slug = (await publishedBoard(t, goodWishlist(), 'Pocket Planner')).slug;
     const o = ownerApi(t, slug);
     const p = publicApi(t, slug);
-    const seed = [
-      { key: 'widgets', title: 'Home screen widgets', body: 'Show today’s tasks on the home screen without opening the app.', category: 'feature', status: 'planned', votes: 12 },
-      { key: 'sync', title: 'Sync with Apple Calendar', body: 'Two-way sync so events show up everywhere.', category: 'feature', status: 'in_progress', votes: 8 },
-      { key: 'dark', title: 'Dark mode', category: 'feature', status: 'done', votes: 21 },
-      { key: 'crash', title: 'Crash when rotating the iPad', body: 'Happens on the week view.', category: 'bug', status: 'open', votes: 3 },
-      { key: 'fax', title: 'Export to fax', status: 'declined', votes: 0 },
-    ];
-    for (const s of seed) {
+    for (const s of BOARD_IDEAS) {
       const idea = (await o.create({ title: s.title, body: s.body, category: s.category, status: s.status === 'declined' ? 'open' : s.status })).json().idea;
       if (s.status === 'declined') await o.patch(idea.id, { status: 'declined' });
       for (let v = 0; v < s.votes; v++) await p.vote({ ideaId: idea.id, userId: `seed-${v}` });
@@ -49,11 +40,9 @@ describe('wishlist board in Chromium', () => {
     });
     await new Promise<void>((r) => hostPage.listen(0, '127.0.0.1', r));
     hostOrigin = `http://localhost:${(hostPage.address() as AddressInfo).port}`;
-    browser = await launchBrowser();
   });
 
   afterAll(async () => {
-    await browser?.close();
     await new Promise((r) => hostPage?.close(r));
     await t?.close();
   });

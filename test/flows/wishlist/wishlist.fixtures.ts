@@ -14,6 +14,15 @@ export const goodWishlist = (over: Record<string, unknown> = {}) => ({
 });
 
 /** Creates an app, PUTs the config and publishes it. */
+/** Ideas of every status, category and vote count, for the browser tests' boards to show (key: a name for the test). */
+export const BOARD_IDEAS: { key: string; title: string; body?: string; category?: string; status: string; votes: number }[] = [
+  { key: 'widgets', title: 'Home screen widgets', body: 'Show today’s tasks on the home screen without opening the app.', category: 'feature', status: 'planned', votes: 12 },
+  { key: 'sync', title: 'Sync with Apple Calendar', body: 'Two-way sync so events show up everywhere.', category: 'feature', status: 'in_progress', votes: 8 },
+  { key: 'dark', title: 'Dark mode', category: 'feature', status: 'done', votes: 21 },
+  { key: 'crash', title: 'Crash when rotating the iPad', body: 'Happens on the week view.', category: 'bug', status: 'open', votes: 3 },
+  { key: 'fax', title: 'Export to fax', status: 'declined', votes: 0 },
+];
+
 export async function publishedBoard(t: TestApp, config: Record<string, unknown> = goodWishlist(), name = 'Board App') {
   const app = await t.createApp({ name });
   await putAndPublish(t, app.slug, config);

@@ -1,10 +1,9 @@
-import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
-import { axeViolations, DESKTOP, launchBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../../browser.js';
-import { testApp, type TestApp } from '../../helpers.js';
-import { goodWishlist, ownerApi, publicApi, publishedBoard } from './wishlist.fixtures.js';
+import { axeViolations, DESKTOP, hostedBrowser, PHONE, SCREENSHOT_DIR, screenshot, watchConsole } from '../../browser.js';
+import type { TestApp } from '../../helpers.js';
+import { BOARD_IDEAS, goodWishlist, ownerApi, publicApi, publishedBoard } from './wishlist.fixtures.js';
 
 /** WCAG relative luminance contrast of two `rgb(r, g, b)` colours. */
 function contrast(a: string, b: string) {
@@ -25,20 +24,14 @@ describe('wishlist board on a phone (Chromium)', () => {
   const ids: Record<string, string> = {};
 
   beforeAll(async () => {
-    t = await testApp('sqlite', { env: { PUBLIC_RATE_LIMIT: '100000' } });
-    await t.app.listen({ port: 0, host: '127.0.0.1' });
-    origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    ({ t, origin, browser } = await hostedBrowser({ env: { PUBLIC_RATE_LIMIT: '100000' } }));
     slug = (await publishedBoard(t, goodWishlist(), 'Pocket Planner')).slug;
     darkSlug = (await publishedBoard(t, goodWishlist({ hero: { theme: 'dark', accentColor: '#f59e0b' } }), 'Night Owl')).slug;
     for (const s of [slug, darkSlug]) {
       const o = ownerApi(t, s);
       const p = publicApi(t, s);
       const seed = [
-        { key: 'widgets', title: 'Home screen widgets', body: 'Show today’s tasks on the home screen without opening the app.', category: 'feature', status: 'planned', votes: 12 },
-        { key: 'sync', title: 'Sync with Apple Calendar', body: 'Two-way sync so events show up everywhere.', category: 'feature', status: 'in_progress', votes: 8 },
-        { key: 'dark', title: 'Dark mode', category: 'feature', status: 'done', votes: 21 },
-        { key: 'crash', title: 'Crash when rotating the iPad', body: 'Happens on the week view.', category: 'bug', status: 'open', votes: 3 },
-        { key: 'fax', title: 'Export to fax', status: 'declined', votes: 0 },
+        ...BOARD_IDEAS,
         { key: 'tags', title: 'Tags and filters', body: 'Colour tags for tasks.', category: 'feature', status: 'planned', votes: 5 },
         { key: 'watch', title: 'Apple Watch app', status: 'open', votes: 2 },
       ];
@@ -48,13 +41,9 @@ describe('wishlist board on a phone (Chromium)', () => {
         if (s === slug) ids[x.key] = idea.id;
       }
     }
-    browser = await launchBrowser();
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  afterAll(() => t?.close());
 
   // Chromium applies `autofocus` when it next renders, which can come after the load event: poll for it.
   const focusedIdeaId = (page: Page) => page.evaluate(() => document.activeElement?.closest('.wl-idea')?.id ?? `not in an idea: ${document.activeElement?.tagName}`);
