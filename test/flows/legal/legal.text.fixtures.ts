@@ -143,12 +143,14 @@ export function fragments(texts: string[]): Set<string> {
 export function leftoverEnglish(english: LegalText, text: LegalText, law?: LawText): string[] {
   const all = renderAll(english);
   const en = fragments(visibleTexts(all));
-  const firstPart = fragments(visibleTexts(all.filter((s) => !LAW_SECTIONS.has(s.id))));
+  // Without its law part a language is not used for new versions (textLocaleFor), so only the
+  // first part is checked: what English writes through its law part, wherever it sits (a DPO line
+  // in "Who is responsible", COPPA in "Children"), is what the law part in full-width letters removes.
+  const firstPart = fragments(visibleTexts(renderAll(english, wide(LAW_TEXTS.en!))));
   const lawOnly = law ? new Set<string>() : new Set([...en].filter((f) => !firstPart.has(f)));
   // Acronyms and article numbers ("Art. 27 GDPR" gives "27 GDPR") may stay: only fragments with a lower-case letter count.
   return [...fragments(visibleTexts(renderAll(text, law)))].filter((f) => en.has(f) && !lawOnly.has(f) && /\p{Ll}/u.test(f));
 }
-const LAW_SECTIONS = new Set(['legal-bases', 'transfers', 'us-privacy', 'notice']);
 
 /**
  * A text with every string it writes in full-width letters: shares no fragment with English

@@ -116,7 +116,7 @@ export const fr: LegalText = {
     mixpanel: 'Mixpanel mesure l’utilisation de l’application, afin que nous puissions voir quelles fonctionnalités sont utiles et lesquelles prêtent à confusion.',
     onesignal: 'OneSignal distribue nos notifications push et nos messages in-app et nous indique lesquels ont été ouverts.',
     admob: 'Google AdMob affiche des publicités dans l’application et mesure leurs performances.',
-    appsflyer: 'AppsFlyer nous indique lesquelles de nos campagnes publicitaires ont conduit à une installation ou à un achat (attribution).',
+    appsflyer: 'AppsFlyer nous indique lesquelles de nos campagnes publicitaires ont conduit à une installation ou à un achat (mesure d’attribution).',
     crashlytics: 'Firebase Crashlytics, un service de Google, reçoit les rapports de plantage afin que nous puissions détecter et corriger les erreurs.',
     appflows: 'Appflows exploite les formulaires et parcours hébergés de l’application (comme les pages d’avis, d’assistance, de liste d’attente et de parrainage) et conserve ce que vous y envoyez.',
   },
