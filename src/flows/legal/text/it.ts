@@ -236,7 +236,7 @@ export const it: LegalText = {
     ' di Apple (EULA standard).',
   ],
   privacyReference: ({ href }) => ['Il modo in cui trattiamo i dati personali è descritto nell’', { text: 'informativa sulla privacy', href }, '.'],
-  governingLaw: ({ law }) => `Le presenti condizioni sono regolate dalla legge vigente in ${law}, ferma restando la tutela che Le riconosce la legge del Paese in cui risiede.`,
+  governingLaw: ({ law }) => `Le presenti condizioni sono regolate dalla legge vigente in ${law}, ferma restando la tutela che Le riconosce la legge del paese in cui risiede.`,
   termsChanges: ({ contact }) => [
     'Quando le presenti condizioni vengono modificate, ne pubblichiamo una nuova versione con una nuova data di entrata in vigore; le versioni precedenti restano consultabili. Per qualsiasi domanda ci contatti ',
     ...contact,
