@@ -12,10 +12,11 @@ import type { Inline } from './types.js';
  * legítimos imperiosos, autoridad de control, presentar una reclamación, delegado de protección de
  * datos, representante; Chapter V and Decision 2021/914: decisión de adecuación, cláusulas
  * contractuales tipo, Espacio Económico Europeo; Decision 2023/1795: Marco de Privacidad de Datos
- * UE-EE. UU. The Californian texts follow the Spanish wording of the California Attorney General
- * (Ley de Privacidad del Consumidor de California, información personal confidencial, «No vender ni
- * compartir mi información personal»), with the English legal term alongside where a reader must
- * recognise it. Address: "usted", as in text/es.ts.
+ * UE-EE. UU. The Californian texts use the Spanish names Californian authorities use in their
+ * Spanish pages as far as we know them (Ley de Privacidad del Consumidor de California, información
+ * personal confidencial, «No vender ni compartir mi información personal»; to be checked by the
+ * reviewer), with the English legal term alongside where a reader must recognise it. Address:
+ * "usted", as in text/es.ts.
  */
 
 /** "{name} ({email}, {address})" as inline parts. */

@@ -6,7 +6,7 @@ import type { Inline } from './types.js';
  * legal professional before it is relied on.
  *
  * Terminology: the official Italian version of the GDPR (cited the Italian way, "art. 6, paragrafo 1,
- * lettera a), GDPR"; "GDPR" as Italian privacy notices and the Garante commonly write it) — base
+ * lettera a), GDPR"; "GDPR" as Italian privacy notices commonly write it) — base
  * giuridica, consenso esplicito, categorie particolari di dati personali, legittimo interesse,
  * diritto di accesso, rettifica, cancellazione, limitazione di trattamento, portabilità,
  * opposizione, marketing diretto, motivi legittimi cogenti, autorità di controllo, proporre
