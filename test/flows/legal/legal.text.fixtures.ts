@@ -2,7 +2,7 @@ import { EEA, GERMAN_LAENDER, SWISS_AUTHORITY, UK_AUTHORITY } from '../../../src
 import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.declaration.js';
 import { privacySections, termsSections, type Section } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
-import type { ProcessingFacts } from '../../../src/flows/legal/legal.presets.js';
+import { PRESETS, type ProcessingFacts } from '../../../src/flows/legal/legal.presets.js';
 import { LAW_TEXTS, TEXT_EDITION, type LawText, type LegalText } from '../../../src/flows/legal/text/index.js';
 import { goodLegal } from './legal.fixtures.js';
 
@@ -124,7 +124,9 @@ export function visibleTexts(sections: Section[]): string[] {
 /** Sentence fragments with the owner's words masked: what a translation must not share with English. */
 export function fragments(texts: string[]): Set<string> {
   const authorities = [...Object.values(EEA).flatMap((x) => (x.authority ? [x.authority.name] : [])), UK_AUTHORITY.name, SWISS_AUTHORITY.name, ...Object.values(GERMAN_LAENDER).map((x) => x.authority.name)];
-  const masks = [...OWNER_STRINGS, ...SAME_EVERYWHERE, ...authorities].sort((a, b) => b.length - a.length);
+  // Vendors' own words (where they process, their pages' titles) are quoted as the vendor states them, in every language.
+  const vendorWords = Object.values(PRESETS).flatMap((x) => [...(x.processing?.locations ?? []), ...(x.processing?.sources ?? []).map((y) => y.title)]);
+  const masks = [...OWNER_STRINGS, ...SAME_EVERYWHERE, ...authorities, ...vendorWords].sort((a, b) => b.length - a.length);
   const out = new Set<string>();
   for (let t of texts) {
     for (const m of masks) t = t.split(m).join('\u0000');

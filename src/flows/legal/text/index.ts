@@ -5,6 +5,8 @@ import { fr } from './fr.js';
 import { it } from './it.js';
 import { ja } from './ja.js';
 import { lawEn } from './law.en.js';
+import { lawEs } from './law.es.js';
+import { lawIt } from './law.it.js';
 import type { LawText } from './law.types.js';
 import { ptBR } from './pt-BR.js';
 import type { LegalText } from './types.js';
@@ -19,7 +21,7 @@ export type { LawText } from './law.types.js';
  * A language is used for new versions only once both parts exist (never half English).
  */
 export const LEGAL_TEXTS = { en, de, fr, es, it, 'pt-BR': ptBR, ja } as const satisfies Record<string, LegalText>;
-export const LAW_TEXTS: Record<string, LawText> = { en: lawEn };
+export const LAW_TEXTS: Record<string, LawText> = { en: lawEn, es: lawEs, it: lawIt };
 export type TextLocale = keyof typeof LEGAL_TEXTS;
 export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
 

@@ -154,7 +154,7 @@ export const it: LegalText = {
   reachUs: ({ contact }) => ['Può contattarci ', ...contact, '.'],
 
   staysIntro: ({ entity }) => `I seguenti dati restano sul Suo dispositivo e non vengono inviati a ${entity} né a nessun altro:`,
-  staysExceptCoarser: ({ capability, kept, sent, recipients }) => `${capability}: ${kept} resta sul Suo dispositivo; a ${recipients} inviamo solo ${sent}`,
+  staysExceptCoarser: ({ capability, kept, sent, recipients }) => `${capability}: ${kept} resta sul Suo dispositivo; trasmettiamo soltanto ${sent}, ai seguenti destinatari: ${recipients}`,
   cloudSyncNote: 'La sincronizzazione con il cloud li copia nel Suo spazio di archiviazione cloud privato (ad esempio iCloud), al quale non abbiamo accesso.',
   deletingDeletes: ({ app }) => `Se elimina ${app}, vengono eliminati anche questi dati.`,
 
@@ -178,7 +178,7 @@ export const it: LegalText = {
   deviceFeature: ({ capability, where }) =>
     `${capability}${where === 'sent' ? ' (i dati ci vengono inviati)' : where === 'push' ? ' (tramite il servizio push della Sua piattaforma)' : ' (i dati restano sul Suo dispositivo)'}`,
   deviceFeatureSentTo: ({ capability, recipients }) => `${capability} (i dati vengono inviati a ${recipients})`,
-  deviceFeatureCoarser: ({ capability, kept, sent, recipients }) => `${capability} (${kept} resta sul Suo dispositivo; a ${recipients} inviamo ${sent})`,
+  deviceFeatureCoarser: ({ capability, kept, sent, recipients }) => `${capability} (${kept} resta sul Suo dispositivo; trasmettiamo ${sent} ai seguenti destinatari: ${recipients})`,
 
   claims: {
     sellsData: { yes: () => 'Vendiamo o cediamo dati personali a terzi, che li utilizzano per finalità proprie.', no: () => 'Non vendiamo i Suoi dati personali.' },
@@ -245,7 +245,7 @@ export const it: LegalText = {
     ' di Apple (EULA standard).',
   ],
   privacyReference: ({ href }) => ['Il modo in cui trattiamo i dati personali è descritto nell’', { text: 'informativa sulla privacy', href }, '.'],
-  governingLaw: ({ law }) => `Le presenti condizioni sono regolate dalla legge vigente in ${law}, ferma restando la tutela che Le riconosce la legge del Paese in cui risiede.`,
+  governingLaw: ({ law }) => `Le presenti condizioni sono regolate dalla legge vigente in ${law}, ferma restando la tutela che Le riconosce la legge del paese in cui risiede.`,
   termsChanges: ({ contact }) => [
     'Quando le presenti condizioni vengono modificate, ne pubblichiamo una nuova versione con una nuova data di entrata in vigore; le versioni precedenti restano consultabili. Per qualsiasi domanda ci contatti ',
     ...contact,

@@ -1,0 +1,168 @@
+import type { LawText, PersonSlot } from './law.types.js';
+import type { Inline } from './types.js';
+
+/**
+ * Spanish (Spain), the law sections. An AI translation by the Appflows team, to be reviewed by a
+ * native legal professional before it is relied on.
+ *
+ * Terminology: the official Spanish version of the GDPR ("RGPD", as the AEPD abbreviates it;
+ * articles cited the Spanish way, "art. 6, apartado 1, letra a), del RGPD") — base jurídica, consentimiento
+ * explícito, categorías especiales de datos, intereses legítimos, derecho de acceso, rectificación,
+ * supresión, limitación del tratamiento, portabilidad, oposición, mercadotecnia directa, motivos
+ * legítimos imperiosos, autoridad de control, presentar una reclamación, delegado de protección de
+ * datos, representante; Chapter V and Decision 2021/914: decisión de adecuación, cláusulas
+ * contractuales tipo, Espacio Económico Europeo; Decision 2023/1795: Marco de Privacidad de Datos
+ * UE-EE. UU. The Californian texts use the Spanish names Californian authorities use in their
+ * Spanish pages as far as we know them (Ley de Privacidad del Consumidor de California, información
+ * personal confidencial, «No vender ni compartir mi información personal»; to be checked by the
+ * reviewer), with the English legal term alongside where a reader must recognise it. Address:
+ * "usted", as in text/es.ts.
+ */
+
+/** "{name} ({email}, {address})" as inline parts. */
+const person = ({ name, email, address }: PersonSlot): Inline[] => {
+  const extra: Inline[] = [];
+  if (email) extra.push(email);
+  if (address) extra.push(...(email ? [', '] : []), address);
+  return extra.length ? [name, ' (', ...extra, ')'] : [name];
+};
+
+export const lawEs: LawText = {
+  titles: {
+    'legal-bases': 'Bases jurídicas del tratamiento',
+    transfers: 'Transferencias fuera del Espacio Económico Europeo, el Reino Unido y Suiza',
+    'us-privacy': 'Sus derechos de privacidad según las leyes de los estados de EE. UU.',
+  },
+
+  dpo: (p) => ['Nuestro delegado de protección de datos es ', ...person(p), '.'],
+  euRepresentative: (p) => ['Nuestro representante en la Unión Europea (art. 27 del RGPD) es ', ...person(p), '.'],
+  ukRepresentative: (p) => ['Nuestro representante en el Reino Unido (art. 27 del RGPD del Reino Unido) es ', ...person(p), '.'],
+
+  lawName: ({ eu, uk, ch }) =>
+    eu && uk ? 'RGPD y el RGPD del Reino Unido' : uk ? 'RGPD del Reino Unido' : eu || !ch ? 'RGPD' : 'RGPD, en la medida en que lo permite la Ley Federal suiza de Protección de Datos',
+  basesIntro: ({ law }) => `Utilizamos los datos personales únicamente para los fines que se indican a continuación, cada uno de ellos amparado en una de las bases jurídicas previstas en el ${law}:`,
+  purposeHeadings: {
+    app_functionality: 'Funcionamiento de la aplicación',
+    analytics: 'Análisis del uso de la aplicación',
+    product_personalization: 'Personalización de la aplicación',
+    developer_advertising: 'Comunicaciones comerciales sobre nuestros propios productos',
+    third_party_advertising: 'Publicidad en la aplicación',
+    developer_communications: 'Comunicaciones sobre la aplicación',
+    fraud_prevention: 'Prevención del fraude y de los usos indebidos',
+    account_management: 'Gestión de su cuenta',
+    other: 'Otros fines',
+  },
+  basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
+  bases: {
+    consent: ({ law }) => `su consentimiento (art. 6, apartado 1, letra a), del ${law})`,
+    contract: ({ law }) => `la ejecución del contrato que hemos celebrado con usted, es decir, la prestación de la aplicación y de las funciones que usted solicita (art. 6, apartado 1, letra b), del ${law})`,
+    legal_obligation: ({ law }) => `el cumplimiento de una obligación legal (art. 6, apartado 1, letra c), del ${law})`,
+    legitimate_interests: ({ law }) => `nuestros intereses legítimos (art. 6, apartado 1, letra f), del ${law})`,
+  },
+  withdrawConsent: ({ law }) =>
+    `Cuando el tratamiento se base en su consentimiento, puede retirarlo en cualquier momento, de forma tan sencilla como lo otorgó (en la aplicación o escribiéndonos), sin que ello afecte a la licitud del tratamiento basado en el consentimiento previo a su retirada (art. 7, apartado 3, del ${law}).`,
+  healthConsent: ({ law }) =>
+    `Los datos relativos a la salud son una categoría especial de datos personales: solo los tratamos con su consentimiento explícito (art. 9, apartado 2, letra a), del ${law}), que puede retirar en cualquier momento.`,
+  legitimateInterests:
+    'Nuestros intereses legítimos consisten en ofrecer una aplicación fiable y segura, entender cómo se utiliza para poder mejorarla y prevenir los usos indebidos. Puede oponerse al tratamiento basado en ellos (véase «Sus derechos»).',
+
+  transfersIntro: () => 'Dónde trata los datos cada uno de los servicios indicados y cómo se protegen los datos que se envían fuera del Espacio Económico Europeo, el Reino Unido o Suiza:',
+  transfer: ({ name, locations, mechanism, regimes }) => {
+    const where = locations ? ` en ${locations}` : '';
+    if (mechanism === 'eea') return `${name} trata los datos${where}, dentro del Espacio Económico Europeo: no se realiza ninguna transferencia fuera de él.`;
+    if (mechanism === 'adequacy')
+      return `${name} trata los datos${where}, en un país respecto del cual la Comisión Europea ha decidido que garantiza un nivel de protección adecuado (decisión de adecuación, art. 45 del RGPD).`;
+    if (mechanism === 'dpf') {
+      const frameworks = list(['al Marco de Privacidad de Datos UE-EE. UU. (EU-US Data Privacy Framework)', regimes.uk && 'a su extensión al Reino Unido', regimes.ch && 'al Marco de Privacidad de Datos Suiza-EE. UU.']);
+      return `${name} trata los datos${where} y está adherido ${frameworks}; la Comisión Europea ha decidido que el Marco UE-EE. UU. garantiza un nivel de protección adecuado (art. 45 del RGPD).`;
+    }
+    return `${name} trata los datos${where}; la transferencia está amparada por las cláusulas contractuales tipo adoptadas por la Comisión Europea (art. 46, apartado 2, letra c), del RGPD)${regimes.uk ? ', junto con el Addendum de transferencia internacional de datos del Reino Unido (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', reconocidas por el Comisionado Federal de Protección de Datos y de Transparencia de Suiza (FDPIC)' : ''}.`;
+  },
+  transferUnknown: ({ name }) => `No tenemos registrado dónde trata ${name} los datos ni qué garantía ampara su transferencia; si necesita esta información, consúltenos.`,
+  transferSource: ({ link }) => ['Fuente: ', link, '.'],
+  transfersCopy: ({ contact }) => ['Puede solicitarnos una copia de estas garantías contactando con nosotros ', ...contact, '.'],
+
+  retentionIntro: 'Plazo de conservación de cada tipo de datos que sale de su dispositivo:',
+  retentionItem: ({ kind, period }) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}: ${period}`,
+  retention: {
+    until_deleted: 'hasta que nos pida su supresión o, antes, cuando dejen de ser necesarios para los fines con los que se recogieron',
+    usage: 'durante el plazo de conservación configurado en nuestra cuenta del servicio, tras el cual se suprimen o se anonimizan',
+    diagnostics: 'durante el tiempo necesario para localizar y corregir el problema; después se suprimen conforme al plazo de conservación del servicio',
+    purchases: 'durante el tiempo en que la normativa fiscal y mercantil nos obligue a conservar los registros de las compras',
+  },
+
+  rightsIntro: ({ law }) => `En virtud del ${law}, usted tiene derecho a:`,
+  rightsList: [
+    'obtener una copia de los datos personales que tratamos sobre usted e información sobre cómo los utilizamos (derecho de acceso);',
+    'obtener la rectificación de los datos inexactos (derecho de rectificación);',
+    'obtener la supresión de sus datos (derecho de supresión);',
+    'obtener la limitación de su tratamiento (derecho a la limitación del tratamiento);',
+    'recibir los datos que nos ha facilitado en un formato estructurado, de uso común y de lectura mecánica, o que se transmitan a otro responsable del tratamiento (derecho a la portabilidad de los datos).',
+  ],
+  objection:
+    'Derecho de oposición: cuando tratemos sus datos sobre la base de nuestros intereses legítimos, puede oponerse en cualquier momento, por motivos relacionados con su situación particular; en tal caso, dejaremos de tratarlos, salvo que acreditemos motivos legítimos imperiosos. Puede oponerse en cualquier momento, y sin necesidad de justificarlo, al tratamiento de sus datos con fines de mercadotecnia directa.',
+  automatedDecisions:
+    'También tiene derecho a no ser objeto de una decisión basada únicamente en el tratamiento automatizado, incluida la elaboración de perfiles, que produzca efectos jurídicos en usted o le afecte significativamente de modo similar.',
+  rightsHow: ({ contact }) => ['Para ejercer cualquiera de estos derechos, contacte con nosotros ', ...contact, '; le responderemos en el plazo de un mes.'],
+  authority: ({ authority }) => [
+    'También tiene derecho a presentar una reclamación ante una autoridad de control, en particular en el país en el que tenga su residencia habitual o su lugar de trabajo, o ante la autoridad de control competente respecto de nosotros: ',
+    authority,
+    '.',
+  ],
+  authorityGermany: ({ list: link }) => [
+    'También tiene derecho a presentar una reclamación ante una autoridad de control, en particular en el país en el que tenga su residencia habitual o su lugar de trabajo, o ante la autoridad de protección de datos del estado federado alemán en el que estamos establecidos (véase la ',
+    link,
+    ').',
+  ],
+  authorityWhereYouLive: 'También tiene derecho a presentar una reclamación ante la autoridad de control en materia de protección de datos del país en el que tenga su residencia habitual o su lugar de trabajo.',
+  germanAuthoritiesList: 'lista de autoridades alemanas de protección de datos',
+
+  ccpaIntro:
+    'Si reside en California, la Ley de Privacidad del Consumidor de California, modificada por la Ley de Derechos de Privacidad de California (CCPA), le otorga los derechos que se indican a continuación; los residentes de otros estados de EE. UU. con leyes similares tienen derechos similares. En los últimos 12 meses hemos recogido las siguientes categorías de información personal, procedentes de usted y de su dispositivo:',
+  ccpaCategories: {
+    identifiers: 'Identificadores (como una dirección de correo electrónico, un identificador de cuenta o un identificador del dispositivo)',
+    customer_records: 'Información personal incluida en registros de clientes (como un nombre, un número de teléfono o una dirección postal)',
+    commercial: 'Información comercial (compras y suscripciones)',
+    internet_activity: 'Actividad en internet o en otras redes electrónicas (cómo usa la aplicación, diagnósticos)',
+    geolocation: 'Datos de geolocalización (ubicación aproximada)',
+    sensory: 'Información sonora, electrónica o visual (fotos, vídeos, grabaciones)',
+    sensitive: 'Información personal confidencial (datos relativos a la salud, ubicación precisa)',
+    inferences: 'Inferencias extraídas para elaborar un perfil sobre usted',
+    other: 'Otra información que nos facilita (como mensajes y contenido que envía)',
+  },
+  ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
+  ccpaNoSaleOrShare: 'No vendemos su información personal ni la compartimos para publicidad comportamental entre contextos (cross-context behavioral advertising).',
+  ccpaSold: ({ categories }) => `Vendemos las siguientes categorías de información personal: ${categories}.`,
+  ccpaShared: ({ categories, recipients }) => `Compartimos con ${recipients}, para publicidad comportamental entre contextos, las siguientes categorías de información personal: ${categories}.`,
+  ccpaOptOut: ({ contact }) => [
+    'Puede ejercer en cualquier momento su derecho a que no vendamos ni compartamos su información personal: contacte con nosotros ',
+    ...contact,
+    ' indicando como asunto «No vender ni compartir mi información personal» (Do Not Sell or Share My Personal Information). También tratamos la señal Global Privacy Control de su navegador o dispositivo como una solicitud en ese sentido.',
+  ],
+  ccpaSensitive: 'Solo utilizamos la información personal confidencial para prestar la aplicación y las funciones que usted solicita, tal como permite la CCPA; no la utilizamos para inferir características sobre usted.',
+  ccpaRights: ({ contact }) => [
+    'Tiene derecho a saber qué información personal recogemos, utilizamos y divulgamos, a obtener una copia de ella, a que se corrija y a que se elimine. Para ejercer estos derechos, contacte con nosotros ',
+    ...contact,
+    '; confirmaremos la recepción en un plazo de 10 días hábiles, responderemos en un plazo de 45 días y podremos pedirle información para verificar que la solicitud procede de usted.',
+  ],
+  ccpaAgents: 'Puede autorizar a un agente para que presente una solicitud en su nombre; podemos pedir al agente su autorización firmada y pedirle a usted que verifique su identidad.',
+  ccpaNoDiscrimination:
+    'No le discriminaremos por ejercer ninguno de estos derechos: no le negaremos el acceso a la aplicación, no le cobraremos un precio distinto ni le ofreceremos una calidad de servicio distinta.',
+
+  coppaConsent:
+    'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), solo recogemos información personal de un menor de 13 años después de que su padre, madre o tutor haya dado su consentimiento verificable, salvo que la ley permita otra cosa (por ejemplo, para responder una sola vez a una solicitud de los padres), y no recogemos más de lo que la actividad requiere.',
+  coppaParents: ({ contact }) => [
+    'El padre, la madre o el tutor puede revisar la información personal que tenemos sobre el menor, pedir que se elimine y negarse a que se siga recogiendo o utilizando: para ello, contacte con nosotros ',
+    ...contact,
+    '.',
+  ],
+  coppaNoAds: 'No mostramos a los menores publicidad comportamental (basada en sus intereses) ni rastreamos su actividad en las apps y los sitios web de otras empresas.',
+
+  englishPrevails: ({ href }) => ['Esta es una traducción. La ', { text: 'versión en inglés', href }, ' es la que hace fe; en caso de discrepancia, prevalecerá la versión en inglés.'],
+};
+
+/** "a, b y c" for the frameworks joined here (each starts with "a", so "y" never becomes "e"). */
+function list(parts: (string | false)[]): string {
+  const w = parts.filter((x): x is string => !!x);
+  return w.length <= 1 ? (w[0] ?? '') : `${w.slice(0, -1).join(', ')} y ${w[w.length - 1]}`;
+}

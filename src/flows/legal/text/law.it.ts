@@ -1,0 +1,163 @@
+import type { LawText, PersonSlot } from './law.types.js';
+import type { Inline } from './types.js';
+
+/**
+ * Italian, the law sections. An AI translation by the Appflows team, to be reviewed by a native
+ * legal professional before it is relied on.
+ *
+ * Terminology: the official Italian version of the GDPR (cited the Italian way, "art. 6, paragrafo 1,
+ * lettera a), GDPR"; "GDPR" as Italian privacy notices commonly write it) — base
+ * giuridica, consenso esplicito, categorie particolari di dati personali, legittimo interesse,
+ * diritto di accesso, rettifica, cancellazione, limitazione di trattamento, portabilità,
+ * opposizione, marketing diretto, motivi legittimi cogenti, autorità di controllo, proporre
+ * reclamo, responsabile della protezione dei dati, rappresentante; Chapter V and Decision
+ * 2021/914: decisione di adeguatezza, clausole contrattuali tipo, Spazio economico europeo;
+ * Decision 2023/1795: quadro UE-USA per la protezione dei dati personali; the Swiss authority by
+ * its official Italian name (Incaricato federale della protezione dei dati e della trasparenza).
+ * US statutes keep their English names (no official Italian ones); CCPA "personal information" is
+ * "informazioni personali", kept apart from the GDPR's "dati personali". Address: "Lei", as in
+ * text/it.ts.
+ */
+
+/** "{name} ({email}, {address})" as inline parts. */
+const person = ({ name, email, address }: PersonSlot): Inline[] => {
+  const extra: Inline[] = [];
+  if (email) extra.push(email);
+  if (address) extra.push(...(email ? [', '] : []), address);
+  return extra.length ? [name, ' (', ...extra, ')'] : [name];
+};
+
+export const lawIt: LawText = {
+  titles: {
+    'legal-bases': 'Basi giuridiche del trattamento',
+    transfers: 'Trasferimenti al di fuori dello Spazio economico europeo, del Regno Unito e della Svizzera',
+    'us-privacy': 'I Suoi diritti ai sensi delle leggi statali statunitensi sulla privacy',
+  },
+
+  dpo: (p) => ['Il nostro responsabile della protezione dei dati è ', ...person(p), '.'],
+  euRepresentative: (p) => ['Il nostro rappresentante nell’Unione europea (art. 27 GDPR) è ', ...person(p), '.'],
+  ukRepresentative: (p) => ['Il nostro rappresentante nel Regno Unito (art. 27 UK GDPR) è ', ...person(p), '.'],
+
+  lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPR e UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'GDPR' : 'GDPR, nella misura consentita dalla legge federale svizzera sulla protezione dei dati'),
+  basesIntro: ({ law }) => `Utilizziamo i dati personali solo per le finalità indicate di seguito, ciascuna fondata su una delle basi giuridiche previste dal ${law}:`,
+  purposeHeadings: {
+    app_functionality: 'Funzionamento dell’app',
+    analytics: 'Analisi dell’utilizzo dell’app',
+    product_personalization: 'Personalizzazione dell’app',
+    developer_advertising: 'Comunicazioni commerciali sui nostri prodotti',
+    third_party_advertising: 'Pubblicità nell’app',
+    developer_communications: 'Comunicazioni relative all’app',
+    fraud_prevention: 'Prevenzione di frodi e abusi',
+    account_management: 'Gestione del Suo account',
+    other: 'Altre finalità',
+  },
+  basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
+  bases: {
+    consent: ({ law }) => `il Suo consenso (art. 6, paragrafo 1, lettera a), ${law})`,
+    contract: ({ law }) => `l’esecuzione del contratto concluso con Lei, ossia la fornitura dell’app e delle funzioni da Lei richieste (art. 6, paragrafo 1, lettera b), ${law})`,
+    legal_obligation: ({ law }) => `l’adempimento di un obbligo legale (art. 6, paragrafo 1, lettera c), ${law})`,
+    legitimate_interests: ({ law }) => `il nostro legittimo interesse (art. 6, paragrafo 1, lettera f), ${law})`,
+  },
+  withdrawConsent: ({ law }) =>
+    `Quando il trattamento si basa sul Suo consenso, può revocarlo in qualsiasi momento, con la stessa facilità con cui lo ha prestato (nell’app o scrivendoci); la revoca non pregiudica la liceità del trattamento basata sul consenso prestato prima della revoca (art. 7, paragrafo 3, ${law}).`,
+  healthConsent: ({ law }) =>
+    `I dati relativi alla salute rientrano nelle categorie particolari di dati personali: li trattiamo solo con il Suo consenso esplicito (art. 9, paragrafo 2, lettera a), ${law}), che può revocare in qualsiasi momento.`,
+  legitimateInterests:
+    'Il nostro legittimo interesse consiste nel garantire il funzionamento affidabile e sicuro dell’app, nel capire come viene utilizzata per poterla migliorare e nel prevenire abusi. Può opporsi al trattamento basato su tale interesse (si veda «I Suoi diritti»).',
+
+  transfersIntro: () =>
+    'Dove ciascuno dei servizi sopra indicati tratta i dati e come sono protetti i dati trasferiti al di fuori dello Spazio economico europeo, del Regno Unito o della Svizzera:',
+  transfer: ({ name, locations, mechanism, regimes }) => {
+    const where = locations ? ` in ${locations}` : '';
+    if (mechanism === 'eea') return `${name} tratta i dati${where}, all’interno dello Spazio economico europeo: non avviene alcun trasferimento al di fuori di esso.`;
+    if (mechanism === 'adequacy')
+      return `${name} tratta i dati${where}, in un paese per il quale la Commissione europea ha deciso che garantisce un livello di protezione adeguato (decisione di adeguatezza, art. 45 GDPR).`;
+    if (mechanism === 'dpf') {
+      const w = ['del quadro UE-USA per la protezione dei dati personali (EU-US Data Privacy Framework)', regimes.uk && 'della sua estensione per il Regno Unito', regimes.ch && 'del quadro Svizzera-USA per la protezione dei dati (Swiss-U.S. Data Privacy Framework)'].filter((x): x is string => !!x);
+      const frameworks = w.length === 1 ? w[0] : `${w.slice(0, -1).join(', ')} e ${w[w.length - 1]}`;
+      return `${name} tratta i dati${where} ed è certificato nell’ambito ${frameworks}; la Commissione europea ha deciso che il quadro UE-USA garantisce un livello di protezione adeguato (art. 45 GDPR).`;
+    }
+    return `${name} tratta i dati${where}; il trasferimento è tutelato dalle clausole contrattuali tipo adottate dalla Commissione europea (art. 46, paragrafo 2, lettera c), GDPR)${regimes.uk ? ', integrate dall’addendum del Regno Unito sul trasferimento internazionale dei dati (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', riconosciute dall’Incaricato federale della protezione dei dati e della trasparenza (IFPDT) svizzero' : ''}.`;
+  },
+  transferUnknown: ({ name }) => `Non abbiamo registrato dove ${name} tratta i dati né quale garanzia tutela il trasferimento; se queste informazioni Le servono, ci contatti.`,
+  transferSource: ({ link }) => ['Fonte: ', link, '.'],
+  transfersCopy: ({ contact }) => ['Può chiederci una copia di tali garanzie contattandoci ', ...contact, '.'],
+
+  retentionIntro: 'Periodo di conservazione per ciascun tipo di dati che lascia il Suo dispositivo:',
+  retentionItem: ({ kind, period }) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}: ${period}`,
+  retention: {
+    until_deleted: 'fino a quando non ci chiede di cancellarli o, prima, quando non sono più necessari per le finalità per cui sono stati raccolti',
+    usage: 'per il periodo di conservazione impostato nel nostro account presso il servizio, al termine del quale sono cancellati o resi anonimi',
+    diagnostics: 'per il tempo necessario a individuare e correggere il problema; successivamente sono cancellati secondo il periodo di conservazione del servizio',
+    purchases: 'per il tempo in cui la normativa fiscale e commerciale ci impone di conservare la documentazione degli acquisti',
+  },
+
+  rightsIntro: ({ law }) => `Ai sensi del ${law}, Lei ha il diritto di:`,
+  rightsList: [
+    'ottenere una copia dei dati personali che La riguardano in nostro possesso e informazioni su come li utilizziamo (diritto di accesso);',
+    'ottenere la rettifica dei dati inesatti (diritto di rettifica);',
+    'ottenere la cancellazione dei Suoi dati (diritto alla cancellazione);',
+    'ottenere la limitazione del loro trattamento (diritto di limitazione di trattamento);',
+    'ricevere i dati che ci ha fornito in un formato strutturato, di uso comune e leggibile da dispositivo automatico, o ottenerne la trasmissione a un altro titolare del trattamento (diritto alla portabilità dei dati).',
+  ],
+  objection:
+    'Diritto di opposizione: quando trattiamo i Suoi dati sulla base del nostro legittimo interesse, può opporsi in qualsiasi momento, per motivi connessi alla Sua situazione particolare; in tal caso interrompiamo il trattamento, salvo che dimostriamo l’esistenza di motivi legittimi cogenti. Può opporsi in qualsiasi momento, senza doverne indicare i motivi, al trattamento dei Suoi dati per finalità di marketing diretto.',
+  automatedDecisions:
+    'Ha inoltre il diritto di non essere sottoposto a una decisione basata unicamente sul trattamento automatizzato, compresa la profilazione, che produca effetti giuridici che La riguardano o che incida in modo analogo significativamente sulla Sua persona.',
+  rightsHow: ({ contact }) => ['Per esercitare uno qualsiasi di questi diritti, ci contatti ', ...contact, '; Le risponderemo entro un mese.'],
+  authority: ({ authority }) => [
+    'Ha inoltre il diritto di proporre reclamo a un’autorità di controllo, in particolare nel paese in cui risiede abitualmente o lavora, oppure all’autorità di controllo competente nei nostri confronti: ',
+    authority,
+    '.',
+  ],
+  authorityGermany: ({ list }) => [
+    'Ha inoltre il diritto di proporre reclamo a un’autorità di controllo, in particolare nel paese in cui risiede abitualmente o lavora, oppure all’autorità di protezione dei dati del Land tedesco in cui abbiamo sede (si veda l’',
+    list,
+    ').',
+  ],
+  authorityWhereYouLive: 'Ha inoltre il diritto di proporre reclamo all’autorità di controllo per la protezione dei dati del paese in cui risiede abitualmente o lavora.',
+  germanAuthoritiesList: 'elenco delle autorità tedesche di protezione dei dati',
+
+  ccpaIntro:
+    'Se risiede in California, il California Consumer Privacy Act, come modificato dal California Privacy Rights Act (CCPA), Le riconosce i diritti indicati di seguito; i residenti di altri Stati USA dotati di leggi analoghe godono di diritti analoghi. Negli ultimi 12 mesi abbiamo raccolto, presso di Lei e il Suo dispositivo, le seguenti categorie di informazioni personali:',
+  ccpaCategories: {
+    identifiers: 'Identificativi (ad esempio un indirizzo e-mail, un identificativo di account o un identificativo del dispositivo)',
+    customer_records: 'Informazioni personali contenute nei registri dei clienti (ad esempio nome, numero di telefono o indirizzo postale)',
+    commercial: 'Informazioni commerciali (acquisti e abbonamenti)',
+    internet_activity: 'Attività su Internet o su altre reti elettroniche (modo in cui usa l’app, dati diagnostici)',
+    geolocation: 'Dati di geolocalizzazione (posizione approssimativa)',
+    sensory: 'Informazioni audio, elettroniche o visive (foto, video, registrazioni)',
+    sensitive: 'Informazioni personali sensibili (dati relativi alla salute, posizione precisa)',
+    inferences: 'Inferenze tratte per creare un profilo che La riguarda',
+    other: 'Altre informazioni che ci fornisce (ad esempio messaggi e contenuti che invia)',
+  },
+  ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
+  ccpaNoSaleOrShare: 'Non vendiamo le Sue informazioni personali e non le condividiamo per finalità di pubblicità comportamentale cross-contesto (cross-context behavioral advertising).',
+  ccpaSold: ({ categories }) => `Vendiamo le seguenti categorie di informazioni personali: ${categories}.`,
+  ccpaShared: ({ categories, recipients }) => `Condividiamo con ${recipients}, per finalità di pubblicità comportamentale cross-contesto, le seguenti categorie di informazioni personali: ${categories}.`,
+  ccpaOptOut: ({ contact }) => [
+    'Può esercitare in qualsiasi momento il diritto di opt-out dalla vendita o dalla condivisione delle Sue informazioni personali: ci contatti ',
+    ...contact,
+    ' indicando come oggetto «Do Not Sell or Share My Personal Information» (non vendere né condividere le mie informazioni personali). Consideriamo inoltre il segnale Global Privacy Control del Suo browser o dispositivo come una richiesta di opt-out.',
+  ],
+  ccpaSensitive: 'Utilizziamo le informazioni personali sensibili solo per fornire l’app e le funzioni da Lei richieste, come consentito dal CCPA; non le utilizziamo per dedurre Sue caratteristiche.',
+  ccpaRights: ({ contact }) => [
+    'Ha il diritto di sapere quali informazioni personali raccogliamo, utilizziamo e comunichiamo, di ottenerne una copia, di farle correggere e di farle cancellare. Per esercitare questi diritti ci contatti ',
+    ...contact,
+    '; confermeremo la ricezione entro 10 giorni lavorativi, risponderemo entro 45 giorni e potremo chiederLe informazioni per verificare che la richiesta provenga da Lei.',
+  ],
+  ccpaAgents: 'Può incaricare un agente autorizzato di presentare una richiesta per Suo conto; potremo chiedere all’agente la Sua autorizzazione firmata e chiedere a Lei di verificare la Sua identità.',
+  ccpaNoDiscrimination:
+    'Non La discrimineremo per aver esercitato uno qualsiasi di questi diritti: non Le negheremo l’app, non Le applicheremo un prezzo diverso e non Le offriremo una diversa qualità del servizio.',
+
+  coppaConsent:
+    'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, raccogliamo informazioni personali di un minore di 13 anni solo dopo che un genitore ha prestato un consenso verificabile, salvo i casi in cui la legge dispone diversamente (ad esempio per rispondere una sola volta alla richiesta di un genitore), e non raccogliamo più di quanto l’attività richieda.',
+  coppaParents: ({ contact }) => [
+    'Un genitore può consultare le informazioni personali del proprio figlio in nostro possesso, chiederne la cancellazione e rifiutarne l’ulteriore raccolta o utilizzo: a tal fine ci contatti ',
+    ...contact,
+    '.',
+  ],
+  coppaNoAds: 'Non mostriamo ai minori pubblicità comportamentale (basata sugli interessi) e non tracciamo la loro attività su app e siti web di altre aziende.',
+
+  englishPrevails: ({ href }) => ['Questa è una traduzione. La ', { text: 'versione inglese', href }, ' è quella facente fede; in caso di discordanza prevale la versione inglese.'],
+};
