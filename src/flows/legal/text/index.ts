@@ -4,8 +4,10 @@ import { es } from './es.js';
 import { fr } from './fr.js';
 import { it } from './it.js';
 import { ja } from './ja.js';
+import { lawDe } from './law.de.js';
 import { lawEn } from './law.en.js';
 import { lawEs } from './law.es.js';
+import { lawFr } from './law.fr.js';
 import { lawIt } from './law.it.js';
 import type { LawText } from './law.types.js';
 import { ptBR } from './pt-BR.js';
@@ -21,7 +23,7 @@ export type { LawText } from './law.types.js';
  * A language is used for new versions only once both parts exist (never half English).
  */
 export const LEGAL_TEXTS = { en, de, fr, es, it, 'pt-BR': ptBR, ja } as const satisfies Record<string, LegalText>;
-export const LAW_TEXTS: Record<string, LawText> = { en: lawEn, es: lawEs, it: lawIt };
+export const LAW_TEXTS: Record<string, LawText> = { en: lawEn, de: lawDe, fr: lawFr, es: lawEs, it: lawIt };
 export type TextLocale = keyof typeof LEGAL_TEXTS;
 export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
 

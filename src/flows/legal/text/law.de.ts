@@ -1,0 +1,179 @@
+import type { Inline } from './types.js';
+import type { LawText, PersonSlot } from './law.types.js';
+
+/**
+ * German (Germany), the law sections. An AI translation by the Appflows team, to be reviewed by a
+ * native legal professional before it is relied on.
+ *
+ * Terminology: the official German version of the GDPR (DSGVO) — Einwilligung, Erfüllung eines
+ * Vertrags, rechtliche Verpflichtung, berechtigte Interessen, besondere Kategorien
+ * personenbezogener Daten, ausdrückliche Einwilligung, Widerruf, Angemessenheitsbeschluss,
+ * geeignete Garantien, Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung,
+ * Datenübertragbarkeit, Widerspruchsrecht, Direktwerbung, Aufsichtsbehörde, Vertreter in der
+ * Union, Datenschutzbeauftragter; the Commission's German names for the Standardvertragsklauseln
+ * (2021/914) and the Datenschutzrahmen EU–USA; the EDÖB for the Swiss FDPIC. Articles are cited in full
+ * ("Artikel 6 Absatz 1 Buchstabe a DSGVO"), as German statutes do; "Art." would also be right.
+ *
+ * Decisions:
+ * - Formal address (Sie), as in the first part (de.ts).
+ * - The UK GDPR keeps its English name (no official German one); US statutes (CCPA, CPRA, COPPA)
+ *   too, each explained on first mention. "personal information" under the CCPA is
+ *   "personenbezogene Informationen", to keep it apart from the GDPR's "personenbezogene Daten".
+ * - The opt-out subject line is German ("Meine personenbezogenen Informationen nicht verkaufen
+ *   oder weitergeben"): the reader writes it; any wording that asks to opt out is a valid request.
+ * - Where a processor works is given as "(Verarbeitungsort: …)" so no preposition or article has
+ *   to agree with the place names.
+ * - The retention list is introduced by "Wir speichern … wie folgt:" because the first part's data
+ *   kinds are accusative ("Ihren Namen: …").
+ */
+
+/** "{name} ({email}, {address})" as inline parts. */
+const person = ({ name, email, address }: PersonSlot): Inline[] => {
+  const extra: Inline[] = [];
+  if (email) extra.push(email);
+  if (address) extra.push(...(email ? [', '] : []), address);
+  return extra.length ? [name, ' (', ...extra, ')'] : [name];
+};
+
+/** The law's name with its article, for running text: "der DSGVO", "der DSGVO und der UK GDPR". */
+const der = (law: string) => law.split(' und ').map((x) => `der ${x}`).join(' und ');
+
+export const lawDe: LawText = {
+  titles: {
+    'legal-bases': 'Rechtsgrundlagen',
+    transfers: 'Übermittlungen in Länder außerhalb des EWR, des Vereinigten Königreichs und der Schweiz',
+    'us-privacy': 'Ihre Datenschutzrechte nach dem Recht der US-Bundesstaaten',
+  },
+
+  dpo: (p) => ['Kontaktdaten unseres Datenschutzbeauftragten: ', ...person(p), '.'],
+  euRepresentative: (p) => ['Unser Vertreter in der Europäischen Union (Artikel 27 DSGVO): ', ...person(p), '.'],
+  ukRepresentative: (p) => ['Unser Vertreter im Vereinigten Königreich (Artikel 27 UK GDPR): ', ...person(p), '.'],
+
+  lawName: ({ eu, uk, ch }) =>
+    eu && uk ? 'DSGVO und UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'DSGVO' : 'DSGVO, soweit das Schweizer Bundesgesetz über den Datenschutz es zulässt',
+  basesIntro: ({ law }) => `Wir verwenden personenbezogene Daten nur für die folgenden Zwecke, jeweils auf einer der Rechtsgrundlagen ${der(law)}:`,
+  purposeHeadings: {
+    app_functionality: 'Bereitstellung der App-Funktionen',
+    analytics: 'Analyse der App-Nutzung',
+    product_personalization: 'Personalisierung der App',
+    developer_advertising: 'Werbung für unsere eigenen Produkte',
+    third_party_advertising: 'Anzeige von Werbung',
+    developer_communications: 'Kommunikation mit Ihnen über die App',
+    fraud_prevention: 'Verhinderung von Betrug und Missbrauch',
+    account_management: 'Verwaltung Ihres Kontos',
+    other: 'Sonstige Zwecke',
+  },
+  basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
+  bases: {
+    consent: ({ law }) => `Ihre Einwilligung (Artikel 6 Absatz 1 Buchstabe a ${law})`,
+    contract: ({ law }) => `Erfüllung unseres Vertrags mit Ihnen, also Bereitstellung der App und der von Ihnen gewünschten Funktionen (Artikel 6 Absatz 1 Buchstabe b ${law})`,
+    legal_obligation: ({ law }) => `Erfüllung einer rechtlichen Verpflichtung (Artikel 6 Absatz 1 Buchstabe c ${law})`,
+    legitimate_interests: ({ law }) => `unsere berechtigten Interessen (Artikel 6 Absatz 1 Buchstabe f ${law})`,
+  },
+  withdrawConsent: ({ law }) =>
+    `Soweit wir uns auf Ihre Einwilligung stützen, können Sie sie jederzeit ebenso einfach widerrufen, wie Sie sie erteilt haben (in der App oder durch eine Nachricht an uns); die Rechtmäßigkeit der bis zum Widerruf erfolgten Verarbeitung bleibt davon unberührt (Artikel 7 Absatz 3 ${law}).`,
+  healthConsent: ({ law }) =>
+    `Gesundheitsdaten gehören zu den besonderen Kategorien personenbezogener Daten: Wir verarbeiten sie nur mit Ihrer ausdrücklichen Einwilligung (Artikel 9 Absatz 2 Buchstabe a ${law}), die Sie jederzeit widerrufen können.`,
+  legitimateInterests:
+    'Unsere berechtigten Interessen bestehen darin, eine zuverlässige und sichere App zu betreiben, ihre Nutzung zu verstehen, um sie zu verbessern, und Missbrauch zu verhindern. Sie können der Verarbeitung, die auf diesen Interessen beruht, widersprechen (siehe „Ihre Rechte“).',
+
+  transfersIntro: () =>
+    'Wo die oben genannten Dienste Daten verarbeiten und wie Daten geschützt sind, die in Länder außerhalb des Europäischen Wirtschaftsraums (EWR), des Vereinigten Königreichs oder der Schweiz übermittelt werden:',
+  transfer: ({ name, locations, mechanism, regimes }) => {
+    const where = locations ? ` (Verarbeitungsort: ${locations})` : '';
+    if (mechanism === 'eea') return `${name} verarbeitet Daten${where} innerhalb des Europäischen Wirtschaftsraums; eine Übermittlung in Länder außerhalb des EWR findet nicht statt.`;
+    if (mechanism === 'adequacy')
+      return `${name} verarbeitet Daten${where} in einem Land, für das die Europäische Kommission durch einen Angemessenheitsbeschluss festgestellt hat, dass es ein angemessenes Schutzniveau bietet (Artikel 45 DSGVO).`;
+    if (mechanism === 'dpf') {
+      const ext = [regimes.uk && 'dessen UK-Erweiterung', regimes.ch && 'dem Datenschutzrahmen Schweiz–USA (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' und ');
+      return `${name} verarbeitet Daten${where} und ist nach dem Datenschutzrahmen EU–USA (EU-U.S. Data Privacy Framework)${ext ? ` sowie nach ${ext}` : ''} zertifiziert; für den Datenschutzrahmen EU–USA hat die Europäische Kommission festgestellt, dass er ein angemessenes Schutzniveau gewährleistet (Artikel 45 DSGVO).`;
+    }
+    return `${name} verarbeitet Daten${where}; die Übermittlung ist durch die von der Europäischen Kommission erlassenen Standardvertragsklauseln geschützt (Artikel 46 Absatz 2 Buchstabe c DSGVO)${regimes.uk ? ', ergänzt um das International Data Transfer Addendum des Vereinigten Königreichs' : ''}${regimes.ch ? ', wie vom Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) anerkannt' : ''}.`;
+  },
+  transferUnknown: ({ name }) =>
+    `Wir haben nicht erfasst, wo ${name} Daten verarbeitet und durch welche geeigneten Garantien eine Übermittlung geschützt ist; fragen Sie uns bitte, bevor Sie sich darauf verlassen.`,
+  transferSource: ({ link }) => ['Quelle: ', link, '.'],
+  transfersCopy: ({ contact }) => ['Eine Kopie dieser Garantien können Sie ', ...contact, ' bei uns anfordern.'],
+
+  retentionIntro: 'Die Daten, die Ihr Gerät verlassen, speichern wir wie folgt:',
+  retentionItem: ({ kind, period }) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}: ${period}`,
+  retention: {
+    until_deleted: 'bis Sie uns um Löschung bitten, oder früher, sobald wir sie für den Zweck, zu dem sie erhoben wurden, nicht mehr benötigen',
+    usage: 'für die Speicherdauer, die in unserem Konto bei dem jeweiligen Dienst eingestellt ist; danach werden die Daten gelöscht oder anonymisiert',
+    diagnostics: 'so lange, wie es nötig ist, um das Problem zu finden und zu beheben; danach werden die Daten nach der Speicherfrist des Dienstes gelöscht',
+    purchases: 'so lange, wie handels- und steuerrechtliche Aufbewahrungspflichten es verlangen',
+  },
+
+  rightsIntro: ({ law }) => `Nach ${der(law)} haben Sie das Recht,`,
+  rightsList: [
+    'eine Kopie der personenbezogenen Daten, die wir über Sie gespeichert haben, sowie Informationen darüber zu erhalten, wie wir sie verwenden (Auskunftsrecht);',
+    'unrichtige Daten berichtigen zu lassen (Recht auf Berichtigung);',
+    'Ihre Daten löschen zu lassen (Recht auf Löschung);',
+    'die Verarbeitung Ihrer Daten einschränken zu lassen (Recht auf Einschränkung der Verarbeitung);',
+    'die Daten, die Sie uns bereitgestellt haben, in einem strukturierten, gängigen und maschinenlesbaren Format zu erhalten oder sie an einen anderen Verantwortlichen übermitteln zu lassen (Recht auf Datenübertragbarkeit).',
+  ],
+  objection:
+    'Widerspruchsrecht: Verarbeiten wir Ihre Daten auf der Grundlage unserer berechtigten Interessen, können Sie dieser Verarbeitung aus Gründen, die sich aus Ihrer besonderen Situation ergeben, jederzeit widersprechen; wir verarbeiten die Daten dann nicht mehr, es sei denn, wir können zwingende schutzwürdige Gründe für die Verarbeitung nachweisen. Der Verwendung Ihrer Daten für Direktwerbung können Sie jederzeit ohne Angabe von Gründen widersprechen.',
+  automatedDecisions:
+    'Sie haben außerdem das Recht, nicht einer ausschließlich auf einer automatisierten Verarbeitung – einschließlich Profiling – beruhenden Entscheidung unterworfen zu werden, die Ihnen gegenüber rechtliche Wirkung entfaltet oder Sie in ähnlicher Weise erheblich beeinträchtigt.',
+  rightsHow: ({ contact }) => ['Um eines dieser Rechte auszuüben, wenden Sie sich ', ...contact, ' an uns; wir antworten innerhalb eines Monats.'],
+  authority: ({ authority }) => [
+    'Sie haben außerdem das Recht auf Beschwerde bei einer Aufsichtsbehörde, insbesondere in dem Staat, in dem Sie wohnen oder arbeiten, oder bei der für uns zuständigen Aufsichtsbehörde: ',
+    authority,
+    '.',
+  ],
+  authorityGermany: ({ list }) => [
+    'Sie haben außerdem das Recht auf Beschwerde bei einer Aufsichtsbehörde, insbesondere in dem Staat, in dem Sie wohnen oder arbeiten, oder bei der Datenschutz-Aufsichtsbehörde des Bundeslandes, in dem wir niedergelassen sind (siehe die ',
+    list,
+    ').',
+  ],
+  authorityWhereYouLive: 'Sie haben außerdem das Recht auf Beschwerde bei der Datenschutz-Aufsichtsbehörde des Staates, in dem Sie wohnen oder arbeiten.',
+  germanAuthoritiesList: 'Liste der deutschen Datenschutz-Aufsichtsbehörden',
+
+  ccpaIntro:
+    'Wenn Sie in Kalifornien wohnen, gewährt Ihnen der California Consumer Privacy Act in der durch den California Privacy Rights Act geänderten Fassung (CCPA) die unten genannten Rechte; Einwohner anderer US-Bundesstaaten mit vergleichbaren Gesetzen haben vergleichbare Rechte. In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen bei Ihnen und Ihrem Gerät erhoben:',
+  ccpaCategories: {
+    identifiers: 'Kennungen (etwa eine E-Mail-Adresse, eine Kontokennung oder eine Gerätekennung)',
+    customer_records: 'Personenbezogene Informationen in Kundendatensätzen (etwa Name, Telefonnummer oder Postanschrift)',
+    commercial: 'Kommerzielle Informationen (Käufe und Abonnements)',
+    internet_activity: 'Aktivitäten im Internet oder in anderen elektronischen Netzwerken (Nutzung der App, Diagnosedaten)',
+    geolocation: 'Geolokalisierungsdaten (ungefährer Standort)',
+    sensory: 'Audio-, elektronische oder visuelle Informationen (Fotos, Videos, Aufnahmen)',
+    sensitive: 'Sensible personenbezogene Informationen (Gesundheitsdaten, genauer Standort)',
+    inferences: 'Schlussfolgerungen, die gezogen werden, um ein Profil über Sie zu erstellen',
+    other: 'Sonstige Informationen, die Sie uns geben (etwa Nachrichten und Inhalte, die Sie einreichen)',
+  },
+  ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
+  ccpaNoSaleOrShare: 'Wir verkaufen Ihre personenbezogenen Informationen nicht und geben sie nicht für kontextübergreifende verhaltensbezogene Werbung weiter.',
+  ccpaSold: ({ categories }) => `Wir verkaufen die folgenden Kategorien personenbezogener Informationen: ${categories}.`,
+  ccpaShared: ({ categories, recipients }) =>
+    `Wir geben die folgenden Kategorien personenbezogener Informationen für kontextübergreifende verhaltensbezogene Werbung an ${recipients} weiter: ${categories}.`,
+  ccpaOptOut: ({ contact }) => [
+    'Sie können dem Verkauf oder der Weitergabe Ihrer personenbezogenen Informationen jederzeit widersprechen: Schreiben Sie uns ',
+    ...contact,
+    ' mit dem Betreff „Meine personenbezogenen Informationen nicht verkaufen oder weitergeben“. Ein Global-Privacy-Control-Signal Ihres Browsers oder Geräts behandeln wir ebenfalls als solchen Widerspruch.',
+  ],
+  ccpaSensitive:
+    'Sensible personenbezogene Informationen verwenden wir nur, um die App und die von Ihnen gewünschten Funktionen bereitzustellen, wie es der CCPA erlaubt; wir nutzen sie nicht, um Rückschlüsse auf Ihre Eigenschaften zu ziehen.',
+  ccpaRights: ({ contact }) => [
+    'Sie haben das Recht zu erfahren, welche personenbezogenen Informationen wir erheben, verwenden und offenlegen, eine Kopie davon zu erhalten sowie sie berichtigen und löschen zu lassen. Um diese Rechte auszuüben, wenden Sie sich ',
+    ...contact,
+    ' an uns; wir bestätigen den Eingang innerhalb von 10 Geschäftstagen, antworten innerhalb von 45 Tagen und können Angaben anfordern, um zu prüfen, ob die Anfrage von Ihnen stammt.',
+  ],
+  ccpaAgents:
+    'Sie können einen bevollmächtigten Vertreter (Authorized Agent) beauftragen, eine Anfrage für Sie zu stellen; wir können von ihm Ihre unterzeichnete Vollmacht verlangen und Sie bitten, Ihre Identität zu bestätigen.',
+  ccpaNoDiscrimination:
+    'Wir benachteiligen Sie nicht, weil Sie eines dieser Rechte ausüben: Wir verweigern Ihnen nicht die App, verlangen keinen anderen Preis und bieten Ihnen keine andere Qualität des Dienstes.',
+
+  coppaConsent:
+    'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) erheben wir personenbezogene Informationen von Kindern unter 13 Jahren nur, nachdem ein Elternteil eine überprüfbare Einwilligung erteilt hat, es sei denn, das Gesetz lässt etwas anderes zu (etwa eine einmalige Antwort auf die Anfrage eines Elternteils); dabei erheben wir nicht mehr, als die jeweilige Aktivität erfordert.',
+  coppaParents: ({ contact }) => [
+    'Eltern können die personenbezogenen Informationen, die wir über ihr Kind gespeichert haben, einsehen, löschen lassen und ihrer weiteren Erhebung oder Verwendung widersprechen; wenden Sie sich dazu ',
+    ...contact,
+    ' an uns.',
+  ],
+  coppaNoAds:
+    'Wir zeigen Kindern keine verhaltensbezogene (interessenbasierte) Werbung und verfolgen ihre Aktivitäten nicht über Apps und Websites anderer Unternehmen hinweg.',
+
+  englishPrevails: ({ href }) => ['Dies ist eine Übersetzung. Maßgeblich ist die ', { text: 'englische Fassung', href }, '; bei Abweichungen geht die englische Fassung vor.'],
+};
