@@ -2,6 +2,7 @@ import { pagePath, type FlowTypeDef } from '../../kernel/flows/registry.js';
 import { freeze } from './legal.declaration.js';
 import { legalConfig, type LegalConfig, type PublishedLegal } from './legal.schema.js';
 import { LEGAL_TEMPLATES } from './legal.templates.js';
+import { textStamp } from './text/index.js';
 import { legalWarnings } from './legal.warnings.js';
 
 /** Public URLs of an app's legal pages (WIRE C). */
@@ -27,10 +28,12 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
    * Stamps the effective date (the publish day, UTC) and freezes every processor's description,
    * with what the app's published flows collect at this moment, into the version: version n's
    * pages and declaration never change afterwards, whatever later publishes or preset updates do.
+   * The text's language (the config's locale, else the app's) and edition are frozen too.
    */
   async beforePublish(config, ctx): Promise<PublishedLegal> {
     const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
-    return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen: freeze(config, flows) } as PublishedLegal;
+    const frozen = { ...freeze(config, flows), text: textStamp(config.locale ?? ctx.app.locale) };
+    return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen } as PublishedLegal;
   },
   /** `privacy` and `terms` always point at the current version; `version` at this version's own page. */
   extras: (ctx) => ({

@@ -13,6 +13,7 @@ import type { AppRow } from '../../apps/apps.store.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LegalDoc, LegalService } from './legal.service.js';
 import { wordsOf } from './legal.words.js';
+import { textsOf, textStamp, type Texts } from './text/index.js';
 
 type Kind = 'privacy' | 'terms';
 const TITLES: Record<Kind, MessageKey> = { privacy: 'lgPrivacy', terms: 'lgTerms' };
@@ -81,7 +82,7 @@ function BlockView({ b }: { b: Block }) {
   );
 }
 
-function DocShell(p: { doc: LegalDoc; title: MessageKey; archived: boolean; active: 'privacy' | 'terms' | 'appStore' | 'play'; children: preact.ComponentChildren; historyOf?: Kind }) {
+function DocShell(p: { doc: LegalDoc; title: MessageKey; archived: boolean; active: 'privacy' | 'terms' | 'appStore' | 'play'; children: preact.ComponentChildren; historyOf?: Kind; textLang?: string }) {
   const { doc } = p;
   const { t, date: longDate, locale } = wordsOf(doc.config);
   const title = t(p.title);
@@ -114,8 +115,8 @@ function DocShell(p: { doc: LegalDoc; title: MessageKey; archived: boolean; acti
           <p class="doc-meta">
             <Fill text={t('lgEffective')} slots={{ date: <time datetime={doc.effectiveDate}>{effective}</time> }} /> · {doc.version ? t('lgVersion', { n: doc.version }) : t('lgDraft')}
           </p>
-          {/* The generated policy and terms are English: a reader of another language is told so. */}
-          {locale !== 'en' && p.historyOf ? <p class="doc-meta">{t('lgEnglishOnly')}</p> : null}
+          {/* Generated text still in English (no translation, or the English version asked for): a reader of another language is told so. */}
+          {locale !== 'en' && p.historyOf && (p.textLang ?? 'en') === 'en' ? <p class="doc-meta">{t('lgEnglishOnly')}</p> : null}
           <nav class="doc-nav" aria-label={t('lgNav')}>
             {nav.map(([key, label, href]) => (key === p.active ? <span aria-current="page">{label}</span> : <a href={href}>{label}</a>))}
           </nav>
@@ -157,10 +158,20 @@ function DocShell(p: { doc: LegalDoc; title: MessageKey; archived: boolean; acti
   );
 }
 
-/** The generated policy or terms: English text (see the `locale` field), marked so for readers and screen readers. */
-function Sections({ sections }: { sections: Section[] }) {
+/**
+ * The generated policy or terms in the text's language (marked so for readers and screen readers);
+ * a translation the owner keeps subordinate to English says so first, linking the English version.
+ */
+function Sections({ sections, lang, notice }: { sections: Section[]; lang: string; notice?: Inline[] }) {
   return (
-    <article class="doc-body" lang="en">
+    <article class="doc-body" lang={lang}>
+      {notice ? (
+        <aside class="notice" role="note">
+          <p>
+            <Text parts={notice} />
+          </p>
+        </aside>
+      ) : null}
       {sections.map((s) => (
         <section id={s.id} aria-labelledby={`${s.id}-h`}>
           <h2 id={`${s.id}-h`}>{s.title}</h2>
@@ -211,12 +222,18 @@ export function legalDraftView(config: LegalConfig, app: AppRow, frozen: Frozen,
     );
   }
   const kind: Kind = screen === 'terms' ? 'terms' : 'privacy';
+  const texts = textsOf(textStamp(config.locale ?? app.locale));
+  const all = { ...facts, ...textFacts(texts) };
   return (
-    <DocShell doc={doc} title={TITLES[kind]} archived={false} active={kind}>
-      <Sections sections={kind === 'privacy' ? privacySections(facts) : termsSections(facts, paths(app.slug).privacy)} />
+    <DocShell doc={doc} title={TITLES[kind]} archived={false} active={kind} textLang={texts.text.lang}>
+      <Sections sections={kind === 'privacy' ? privacySections(all) : termsSections(all, paths(app.slug).privacy)} lang={texts.text.lang} notice={prevails(config, texts, '?lang=en')} />
     </DocShell>
   );
 }
+
+const textFacts = (x: Texts) => ({ text: x.text, law: x.law, edition: x.edition });
+/** The "English prevails" notice, on a translation when the owner keeps English authoritative (edition 2 on). */
+const prevails = (config: LegalConfig, x: Texts, href: string) => (config.englishAuthoritative && x.text.lang !== 'en' && x.edition >= 2 ? x.law.englishPrevails({ href }) : undefined);
 
 /** The legal pages in the dashboard's preview (ids as `legalDraftView` takes them). */
 export const LEGAL_SCREENS = [
@@ -259,17 +276,20 @@ export function registerLegalPages(app: FastifyInstance, deps: { legal: LegalSer
   }
 
   type P = { appSlug: string; n?: string };
-  const doc = (kind: Kind) => async (request: FastifyRequest<{ Params: P }>, reply: FastifyReply) => {
+  const doc = (kind: Kind) => async (request: FastifyRequest<{ Params: P; Querystring: { lang?: string } }>, reply: FastifyReply) => {
     const d = await load(request, reply, request.params.appSlug, request.params.n);
     if (!d) return reply;
     const archived = request.params.n !== undefined;
-    const facts = { appName: d.app.name, config: d.config, frozen: d.frozen };
+    // The version's frozen language and edition; `?lang=en` reads a translated version's English original.
+    const stamp = d.frozen.text;
+    const texts = textsOf(request.query.lang === 'en' && stamp ? { ...stamp, lang: 'en' } : stamp);
+    const facts = { appName: d.app.name, config: d.config, frozen: d.frozen, ...textFacts(texts) };
     // An archived version's terms refer to the privacy policy of the same version.
     const sections = kind === 'privacy' ? privacySections(facts) : termsSections(facts, paths(d.app.slug, archived ? d.version : undefined).privacy);
     return sendPage(
       reply,
-      <DocShell doc={d} title={TITLES[kind]} archived={archived && d.version !== d.current} active={kind} historyOf={kind}>
-        <Sections sections={sections} />
+      <DocShell doc={d} title={TITLES[kind]} archived={archived && d.version !== d.current} active={kind} historyOf={kind} textLang={texts.text.lang}>
+        <Sections sections={sections} lang={texts.text.lang} notice={prevails(d.config, texts, '?lang=en')} />
       </DocShell>,
       { cache: CACHE },
     );

@@ -1,6 +1,10 @@
 import { CAPABILITIES, presetFor } from './legal.presets.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
+import { lawsOf, type Laws } from './legal.law.js';
+import { basesBlocks, coppaBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
 import { en } from './text/en.js';
+import { lawEn } from './text/law.en.js';
+import type { LawText } from './text/law.types.js';
 import type { FlowType, Inline, LegalText, PresetId } from './text/types.js';
 
 /**
@@ -29,7 +33,14 @@ export interface Facts {
   frozen: Frozen;
   /** The words to say it in; English when absent. */
   text?: LegalText;
+  /** The law sections' words (edition 2 on); English when absent. */
+  law?: LawText;
+  /** Edition of the text (text/index.ts): 1, the default, has no law sections, as versions published before editions. */
+  edition?: number;
 }
+
+/** The laws a version of this edition answers to: none before edition 2. */
+const lawsFor = (c: LegalConfig, edition: number): Laws => (edition >= 2 ? lawsOf(c) : { gdpr: null, us: false });
 
 type PlatformUse = NonNullable<LegalConfig['platformData']>[number];
 /** "Health data (HealthKit / Health Connect) (read and write): to log your sleep". */
@@ -54,22 +65,24 @@ const unique = (w: string[]) => [...new Set(w)];
 
 /**
  * A processor's description: the owner's own sentence, else the preset's or the generic one in
- * the text's language (the frozen `description` is the English default publish filled in).
+ * the text's language (the frozen `description` is the English default publish filled in, and
+ * what edition 1 shows, as published).
  */
-function describe(T: LegalText, c: LegalConfig, x: ResolvedProcessor): string {
+function describe(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: number): string {
   const own = c.processors.find((e) => e.id === x.id)?.description;
   if (own) return own;
+  if (edition < 2) return x.description;
   if (x.preset) return T.presets[x.preset as PresetId] ?? x.description;
   return x.mapped
     ? T.customProcessor({ name: x.name, kinds: T.list(x.receives.map((r) => T.kinds[r.kind])), purposes: T.list(unique(x.receives.flatMap((r) => r.purposes).map((q) => T.purposes[q]))) })
     : T.customProcessorUnmapped({ name: x.name });
 }
 
-function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor): ProcessorBlock {
+function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: number): ProcessorBlock {
   const flowWord = (type: string) => T.flowTypes[type as FlowType] ?? type.replace(/_/g, ' ');
   return {
     ...x,
-    description: describe(T, c, x),
+    description: describe(T, c, x, edition),
     receivesLabel: T.processorReceivesLabel,
     receivesLine:
       x.mapped && x.receives.length
@@ -85,16 +98,17 @@ function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor): Pro
   };
 }
 
-export function privacySections({ appName, config: c, frozen, text: T = en }: Facts): Section[] {
+export function privacySections({ appName, config: c, frozen, text: T = en, law: L = lawEn, edition = 1 }: Facts): Section[] {
   const out: Section[] = [];
   const who = c.entity.name;
   const app = appName;
   const contact = reach(T, c);
   const title = T.policyTitles;
+  const law: LawFacts = { T, L, laws: lawsFor(c, edition), c, frozen, contact };
   out.push({
     id: 'who',
     title: title.who,
-    blocks: [p(T.whoIsResponsible({ entity: who, jurisdiction: c.entity.jurisdiction || undefined, app })), p(...T.reachUs({ contact }))],
+    blocks: [p(T.whoIsResponsible({ entity: who, jurisdiction: c.entity.jurisdiction || undefined, app })), p(...T.reachUs({ contact })), ...whoBlocks(law)],
   });
 
   const onDevice = (c.platformData ?? []).filter(staysOnDevice);
@@ -113,7 +127,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en }: Fa
     blocks.push(p(T.nothingLeaves({ app })));
   } else {
     blocks.push(p(T.onlyListedLeaves));
-    for (const x of processors) blocks.push({ processor: processorBlock(T, c, x) });
+    for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, edition) });
     if (leaving.length) {
       blocks.push(p(T.entityReceives({ entity: who })));
       blocks.push({
@@ -136,12 +150,21 @@ export function privacySections({ appName, config: c, frozen, text: T = en }: Fa
     });
   }
 
+  const bases = basesBlocks(law);
+  if (bases.length) out.push({ id: 'legal-bases', title: L.titles['legal-bases'], blocks: bases });
+  const transfers = transferBlocks(law);
+  if (transfers.length) out.push({ id: 'transfers', title: L.titles.transfers, blocks: transfers });
+
   const d = c.declarations;
   const claims = (['sellsData', 'advertising', 'tracking', 'analytics', 'profiling'] as const).map((k) => [T.claims[k][d[k] ? 'yes' : 'no']({ app })]);
   out.push({ id: 'claims', title: title.claims, blocks: [{ list: claims }] });
 
   if (c.childrenDirected !== undefined) {
-    out.push({ id: 'children', title: title.children, blocks: [p(...(c.childrenDirected ? T.forChildren({ app, contact }) : T.notForChildren({ app, contact })))] });
+    out.push({
+      id: 'children',
+      title: title.children,
+      blocks: [p(...(c.childrenDirected ? T.forChildren({ app, contact }) : T.notForChildren({ app, contact }))), ...coppaBlocks(law)],
+    });
   }
 
   if (c.medicalDisclaimer) out.push({ id: 'health', title: title.health, blocks: [p(T.noMedicalAdvice({ app }))] });
@@ -149,13 +172,18 @@ export function privacySections({ appName, config: c, frozen, text: T = en }: Fa
   const retention: Block[] = [];
   if ((c.localData ?? []).length || onDevice.length) retention.push(p(T.retentionOnDevice));
   if (processors.length || leaving.length) retention.push(p(T.retentionSent));
+  retention.push(...retentionBlocks(law));
   if (retention.length) out.push({ id: 'retention', title: title.retention, blocks: retention });
 
+  // Under the GDPR the rights section is the law's (objection set apart, the authority named).
+  const gdprRights = rightsBlocks(law);
   out.push({
     id: 'rights',
     title: title.rights,
-    blocks: [p(...T.rights({ contact })), ...(c.entity.jurisdiction ? [p(T.complain({ jurisdiction: c.entity.jurisdiction }))] : [])],
+    blocks: gdprRights.length ? gdprRights : [p(...T.rights({ contact })), ...(c.entity.jurisdiction ? [p(T.complain({ jurisdiction: c.entity.jurisdiction }))] : [])],
   });
+  const us = usBlocks(law);
+  if (us.length) out.push({ id: 'us-privacy', title: L.titles['us-privacy'], blocks: us });
 
   out.push({ id: 'changes', title: title.changes, blocks: [p(T.policyChanges)] });
   return out;

@@ -86,6 +86,37 @@ const declarations = z
   .strict()
   .describe('Your answers to the questions a policy must address; the false ones become the negative claims (“We do not sell your data”).');
 
+/** A contact person or office named in the policy. */
+const person = z
+  .object({
+    name: line(160).describe('Name of the person or company.'),
+    email: emailInput.optional().describe('Email address.'),
+    address: text(300).optional().describe('Postal address, on one line.'),
+  })
+  .strict();
+
+const LEGAL_BASES = ['consent', 'contract', 'legal_obligation', 'legitimate_interests'] as const;
+const gdpr = z
+  .object({
+    consent: list(purpose, 1, PURPOSE_IDS.length)
+      .optional()
+      .describe('Purposes the app asks consent for (a consent dialog before the SDK starts): their legal basis becomes consent (GDPR Art. 6(1)(a)) and the policy explains withdrawal. Third-party advertising and tracking processors are always on consent.'),
+    legalBasis: z
+      .partialRecord(purpose, z.enum(LEGAL_BASES))
+      .optional()
+      .describe('Legal basis per purpose, overriding the defaults (`app_functionality`, `account_management`, `developer_communications`: `contract`; `third_party_advertising`: `consent`; the others: `legitimate_interests`). Values: `consent`, `contract`, `legal_obligation`, `legitimate_interests`.'),
+    retention: z
+      .partialRecord(z.enum(DATA_KIND_IDS), line(200))
+      .optional()
+      .describe('How long each kind of data is kept, in your words ("90 days", "until you delete your account"), overriding the default period per category.'),
+    authority: z
+      .object({ name: line(200), url: configUrl({ protocol: /^https$/, message: 'must be an https URL' }) })
+      .strict()
+      .optional()
+      .describe('The supervisory authority to name, overriding the one of your country (and German Land).'),
+  })
+  .strict();
+
 const terms = z
   .object({
     subscriptions: z.boolean().optional().describe('Include the auto-renewing subscriptions section. Default: true when a `revenuecat` or `superwall` processor is listed.'),
@@ -121,6 +152,19 @@ export const legalConfigObject = z
         name: line(120).describe('Who is responsible for the app: you or your company, as it should appear in the policy.'),
         contactEmail: emailInput.optional().describe('Where users write for privacy requests (access, deletion). Strongly advised; without it a warning.'),
         jurisdiction: text(120).optional().describe('Where you are established ("Germany", "California, USA"); shown in the policy and the default governing law of the terms.'),
+        country: z
+          .string()
+          .trim()
+          .toUpperCase()
+          .regex(/^[A-Z]{2}$/, 'must be an ISO 3166-1 alpha-2 code like DE, GB, CH or US')
+          .optional()
+          .describe('Country where you are established, as an ISO 3166-1 alpha-2 code (`DE`, `FR`, `GB`, `CH`, `US`). Decides which privacy laws the policy addresses (GDPR, UK GDPR, CCPA) and the supervisory authority it names; without it, `jurisdiction` is read (country or US state names).'),
+        region: text(60)
+          .optional()
+          .describe('State or region within the country: for Germany the Land (`BY`, `Bayern`, `Berlin`, …) names its data protection authority; otherwise the policy names the federal state\'s authority generically with the official list.'),
+        dpo: person.optional().describe('Your data protection officer, when you have one (GDPR Art. 37): named in the policy.'),
+        euRepresentative: person.optional().describe('Your representative in the EU (GDPR Art. 27), needed when you are established outside the EU and offer the app there.'),
+        ukRepresentative: person.optional().describe('Your representative in the UK (UK GDPR Art. 27), needed when you are established outside the UK and offer the app there.'),
       })
       .strict(),
     effectiveDate: z.iso
@@ -149,11 +193,23 @@ export const legalConfigObject = z
       .array(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$/, 'must be a language tag like en or pt-BR'))
       .max(20)
       .optional()
-      .describe('Languages you offer the policy in. The generated pages are English for now; the first locale sets the page’s lang attribute when it is English.'),
+      .describe('Languages you offer the policy in (informative; `locale` chooses the language of the pages). The first locale sets the frame\'s lang attribute when it is English.'),
     hero: formHero
       .optional()
       .describe('Look of the public pages: accentColor tints links and headings. The other hero keys of the form flows (theme, eyebrow, titleFont) are accepted, as AppMate sends them, and warned about: legal pages have no hero.'),
-    locale: localeSchema.optional().describe('Language of the pages\' frame (headings, navigation, dates, tables); the generated policy and terms text stays English and is marked so.'),
+    audience: z
+      .array(z.enum(['eea', 'uk', 'ch', 'us', 'worldwide']))
+      .max(5)
+      .optional()
+      .describe('Where the app is offered, besides where you are established: `eea`, `uk` and `ch` add the GDPR / UK GDPR sections (legal bases, transfers, retention, rights, authority), `us` the US state privacy (CCPA/CPRA) section and, with `childrenDirected`, COPPA wording; `worldwide` all of them.'),
+    gdpr: gdpr.optional().describe('GDPR choices: purposes the app asks consent for, legal bases, retention periods, the supervisory authority.'),
+    englishAuthoritative: z
+      .boolean()
+      .optional()
+      .describe('When the policy and terms are published in another language: true adds a notice that the English version, linked, prevails. Default false: the text in the reader\'s language is the policy.'),
+    locale: localeSchema
+      .optional()
+      .describe('Language of the pages (frame and, where a translation exists, the generated policy and terms; otherwise the text stays English and is marked so). Default: the app\'s language. Frozen into each version at publish.'),
     strings: stringsSchema.optional(),
   })
   .strict();
@@ -190,6 +246,8 @@ export interface Frozen {
   processors: ResolvedProcessor[];
   /** Published flows of the app at publish time (type, slug, version). */
   flows: { type: string; slug: string; version: number }[];
+  /** Language and edition of the generated text at publish (text/index.ts); absent before editions: English edition 1. */
+  text?: { lang: string; edition: number };
 }
 
 export type PublishedLegal = LegalConfig & { type: 'legal'; effectiveDate: string; frozen: Frozen };

@@ -1,7 +1,9 @@
+import { EEA, GERMAN_LAENDER, SWISS_AUTHORITY, UK_AUTHORITY } from '../../../src/flows/legal/legal.authorities.js';
 import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.declaration.js';
 import { privacySections, termsSections, type Section } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
-import type { LegalText } from '../../../src/flows/legal/text/index.js';
+import type { ProcessingFacts } from '../../../src/flows/legal/legal.presets.js';
+import { LAW_TEXTS, TEXT_EDITION, type LawText, type LegalText } from '../../../src/flows/legal/text/index.js';
 import { goodLegal } from './legal.fixtures.js';
 
 /**
@@ -40,13 +42,43 @@ export const FULL_FACTS: [Record<string, unknown>, PublishedFlowFacts[]][] = [
     declarations: { sellsData: true, advertising: true, analytics: true, tracking: true, profiling: true },
     childrenDirected: true,
     medicalDisclaimer: true,
+    entity: {
+      name: 'Sleepy Labs GmbH',
+      contactEmail: 'privacy@sleepy.example',
+      jurisdiction: 'Germany',
+      dpo: { name: 'Dana Protector', email: 'dpo@sleepy.example', address: '1 Privacy Street, Berlin' },
+      euRepresentative: { name: 'EU Rep Ltd' },
+      ukRepresentative: { name: 'UK Rep Ltd', address: '2 Rep Road, London' },
+    },
+    audience: ['worldwide'],
+    gdpr: { consent: ['analytics'], legalBasis: { account_management: 'legal_obligation' }, retention: { email: '90 days' } },
     terms: { subscriptions: true, minimumAge: 16, governingLaw: 'Ireland', sections: [{ title: 'Beta features', body: 'They may change.\n\nOr vanish.' }] },
   }), flows],
-  [goodLegal({ entity: { name: 'Solo Dev' }, processors: [], platformData: [{ capability: 'location' }], declarations: { sellsData: false, advertising: false, analytics: false, tracking: false, profiling: false } }), []],
+  [
+    goodLegal({
+      entity: { name: 'Solo Dev' },
+      processors: [],
+      platformData: [{ capability: 'location' }],
+      declarations: { sellsData: false, advertising: false, analytics: false, tracking: false, profiling: false },
+      audience: ['eea', 'us'],
+    }),
+    [],
+  ],
+  [goodLegal({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'California, USA' }, processors: [{ id: 'sentry' }], childrenDirected: true }), []],
+  [goodLegal({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'France' }, processors: [{ id: 'sentry' }, { id: 'firebase' }] }), []],
+];
+
+/** Where the processors of the facts above process, one of each kind (publish freezes the presets' own). */
+const PROCESSING: ProcessingFacts[] = [
+  { locations: ['United States'], mechanism: 'dpf', sources: [{ title: 'Vendor DPF page', url: 'https://vendor.example/dpf' }], readOn: '2026-11-27' },
+  { locations: ['United States'], mechanism: 'scc', sources: [], readOn: '2026-11-27' },
+  { locations: [], mechanism: 'adequacy', sources: [], readOn: '2026-11-27' },
+  { locations: ['European Union'], mechanism: 'eea', sources: [], readOn: '2026-11-27' },
 ];
 
 /** Owner-given words and names: the same in every language, masked before comparing. */
 export const OWNER_STRINGS = [
+  'Dana Protector', 'dpo@sleepy.example', '1 Privacy Street, Berlin', 'EU Rep Ltd', 'UK Rep Ltd', '2 Rep Road, London', '90 days', 'France', 'California, USA', 'Vendor DPF page', 'United States', 'European Union',
   'Sleepy Labs GmbH', 'Sleepy', 'Solo Dev', 'privacy@sleepy.example', 'Germany', 'Ireland', 'Sleep logs and notes', 'to read your sleep analysis', 'to log your sleep', 'to find your bed', 'to pay',
   'AdNet', 'Mystery Box', 'Beta features', 'They may change.', 'Or vanish.', 'help desk',
   'RevenueCat', 'Superwall', 'Firebase (Google)', 'Amplitude', 'PostHog', 'Sentry', 'Mixpanel', 'Appflows',
@@ -54,13 +86,18 @@ export const OWNER_STRINGS = [
 /** Terms that are the same in every language (product names). */
 export const SAME_EVERYWHERE = ['HealthKit / Health Connect', 'Face ID / Touch ID', 'Bluetooth', 'iCloud'];
 
-export function renderAll(text: LegalText): Section[] {
-  return FULL_FACTS.flatMap(([raw, published]) => {
+/** The policy and terms of every fact set above in today's edition, plus the language notice; law part English unless given. */
+export function renderAll(text: LegalText, law: LawText = LAW_TEXTS.en!): Section[] {
+  const sections = FULL_FACTS.flatMap(([raw, published]) => {
     const config = legalConfig.parse(raw) as LegalConfig;
     const frozen = freeze(config, published);
-    const facts = { appName: 'Sleepy', config, frozen, text };
+    frozen.processors.forEach((x, i) => {
+      if (i < PROCESSING.length) x.processing = PROCESSING[i];
+    });
+    const facts = { appName: 'Sleepy', config, frozen, text, law, edition: TEXT_EDITION };
     return [...privacySections(facts), ...termsSections(facts, '/legal/sleepy')];
   });
+  return [...sections, { id: 'notice', title: '', blocks: [{ p: law.englishPrevails({ href: '?lang=en' }) }] }];
 }
 
 /** Every piece of text a reader sees in the sections: titles, paragraphs, list items, link texts, processor lines. */
@@ -83,7 +120,8 @@ export function visibleTexts(sections: Section[]): string[] {
 
 /** Sentence fragments with the owner's words masked: what a translation must not share with English. */
 export function fragments(texts: string[]): Set<string> {
-  const masks = [...OWNER_STRINGS, ...SAME_EVERYWHERE].sort((a, b) => b.length - a.length);
+  const authorities = [...Object.values(EEA).flatMap((x) => (x.authority ? [x.authority.name] : [])), UK_AUTHORITY.name, SWISS_AUTHORITY.name, ...Object.values(GERMAN_LAENDER).map((x) => x.authority.name)];
+  const masks = [...OWNER_STRINGS, ...SAME_EVERYWHERE, ...authorities].sort((a, b) => b.length - a.length);
   const out = new Set<string>();
   for (let t of texts) {
     for (const m of masks) t = t.split(m).join('\u0000');
@@ -95,8 +133,34 @@ export function fragments(texts: string[]): Set<string> {
   return out;
 }
 
-/** English fragments still present in a rendering with `text`. */
-export function leftoverEnglish(english: LegalText, text: LegalText): string[] {
-  const en = fragments(visibleTexts(renderAll(english)));
-  return [...fragments(visibleTexts(renderAll(text)))].filter((f) => en.has(f));
+/**
+ * English fragments still present in a rendering with `text` (and `law`: without it, the law
+ * sections are English on both sides and left out of the comparison).
+ */
+export function leftoverEnglish(english: LegalText, text: LegalText, law?: LawText): string[] {
+  const all = renderAll(english);
+  const en = fragments(visibleTexts(all));
+  const firstPart = fragments(visibleTexts(all.filter((s) => !LAW_SECTIONS.has(s.id))));
+  const lawOnly = law ? new Set<string>() : new Set([...en].filter((f) => !firstPart.has(f)));
+  // Acronyms and article numbers ("Art. 27 GDPR" gives "27 GDPR") may stay: only fragments with a lower-case letter count.
+  return [...fragments(visibleTexts(renderAll(text, law)))].filter((f) => en.has(f) && !lawOnly.has(f) && /\p{Ll}/u.test(f));
+}
+const LAW_SECTIONS = new Set(['legal-bases', 'transfers', 'us-privacy', 'notice']);
+
+/**
+ * A text with every string it writes in full-width letters: shares no fragment with English
+ * (the check's passing case, and a stand-in translation in page tests). `list` and `lang` stay.
+ */
+export function wide<T>(text: T): T {
+  const r = (s: string) => s.replace(/[a-z]/gi, (ch) => String.fromCharCode(ch.charCodeAt(0) + 0xfee0));
+  const up = (v: unknown): unknown =>
+    typeof v === 'string' ? r(v) : Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? r(x) : x && typeof x === 'object' ? { ...x, text: r(String(x.text)) } : x)) : v;
+  const wrap = (v: unknown, key?: string): unknown => {
+    if (key === 'list' || key === 'lang') return v;
+    if (typeof v === 'function') return (...args: unknown[]) => up((v as (...a: unknown[]) => unknown)(...args));
+    if (typeof v === 'string' || Array.isArray(v)) return up(v);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, wrap(x, k)]));
+    return v;
+  };
+  return wrap(text) as T;
 }

@@ -1,17 +1,46 @@
 import { en } from './en.js';
 import { ja } from './ja.js';
+import { lawEn } from './law.en.js';
+import type { LawText } from './law.types.js';
 import { ptBR } from './pt-BR.js';
 import type { LegalText } from './types.js';
 
 export type { LegalText, Inline } from './types.js';
+export type { LawText } from './law.types.js';
 
 /**
- * The generated text's languages. A translation registers here (`de: de`) and the completeness
- * test (test/flows/legal/legal.text.test.ts) checks it renders no English sentence.
+ * The generated text's languages: the first part (types.ts) and the law sections (law.types.ts).
+ * A translation registers its first part here (`de: de`) and its law part in LAW_TEXTS; the
+ * completeness test (test/flows/legal/legal.text.test.ts) checks each renders no English sentence.
+ * A language is used for new versions only once both parts exist (never half English).
  */
 export const LEGAL_TEXTS = { en, 'pt-BR': ptBR, ja } as const satisfies Record<string, LegalText>;
+export const LAW_TEXTS: Record<string, LawText> = { en: lawEn };
 export type TextLocale = keyof typeof LEGAL_TEXTS;
 export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
 
-/** The text for a locale; English for one without a translation. */
-export const legalText = (locale: string | undefined): LegalText => LEGAL_TEXTS[locale as TextLocale] ?? en;
+/**
+ * Edition of the generated text. A version freezes the edition it was published with and always
+ * renders with it: edition 1 is the text before the law sections (every version published
+ * without a `frozen.text` stamp); edition 2 adds them. An edition's sentences never change once
+ * published: new wording is a new edition (with the old sentences kept for the old one).
+ */
+export const TEXT_EDITION = 2;
+
+/** The language new versions are written in: the config's (or app's) locale when fully translated, else English. */
+export const textLocaleFor = (locale: string | null | undefined): TextLocale => (locale && locale in LEGAL_TEXTS && LAW_TEXTS[locale] ? (locale as TextLocale) : 'en');
+
+export interface Texts {
+  text: LegalText;
+  law: LawText;
+  edition: number;
+}
+
+/** The words of a version's stamp (absent: English edition 1, as every version before editions). */
+export function textsOf(stamp: { lang: string; edition: number } | undefined): Texts {
+  const lang = textLocaleFor(stamp?.lang);
+  return { text: LEGAL_TEXTS[lang], law: LAW_TEXTS[lang] ?? lawEn, edition: stamp?.edition ?? 1 };
+}
+
+/** What publish freezes into a version: the language new versions use (the config's locale, else the app's) and today's edition. */
+export const textStamp = (locale: string | null | undefined) => ({ lang: textLocaleFor(locale), edition: TEXT_EDITION });

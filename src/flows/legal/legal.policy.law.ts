@@ -1,0 +1,126 @@
+import { advertisesOrTracks, authorityOf, CCPA_CATEGORY, dataFlows, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import type { Frozen, LegalConfig } from './legal.schema.js';
+import type { LawText, PersonSlot } from './text/law.types.js';
+import type { CcpaCategory } from './text/law.types.js';
+import type { Inline, LegalText } from './text/types.js';
+
+/**
+ * The blocks privacy laws add to the policy (edition 2 on; legal.policy.ts places them). Which
+ * apply comes from legal.law.ts; the words from text/law.*.
+ */
+
+type Block = { p: Inline[] } | { list: Inline[][] };
+const p = (...parts: Inline[]): Block => ({ p: parts });
+const mail = (email: string): Inline => ({ text: email, href: `mailto:${email}` });
+const unique = <T>(xs: T[]) => [...new Set(xs)];
+
+export interface LawFacts {
+  T: LegalText;
+  L: LawText;
+  laws: Laws;
+  c: LegalConfig;
+  frozen: Frozen;
+  contact: Inline[];
+}
+
+const personOf = (x: { name: string; email?: string; address?: string }): PersonSlot => ({ name: x.name, email: x.email ? mail(x.email) : undefined, address: x.address });
+
+/** "Who is responsible": DPO and representatives (GDPR Art. 13(1)(b), 27). */
+export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
+  if (!laws.gdpr) return [];
+  const e = c.entity;
+  return [
+    ...(e.dpo ? [p(...L.dpo(personOf(e.dpo)))] : []),
+    ...(e.euRepresentative ? [p(...L.euRepresentative(personOf(e.euRepresentative)))] : []),
+    ...(e.ukRepresentative ? [p(...L.ukRepresentative(personOf(e.ukRepresentative)))] : []),
+  ];
+}
+
+/** "Legal bases": each purpose in use with its Art. 6 basis; consent withdrawal, Art. 9 for health, legitimate interests. */
+export function basesBlocks({ L, laws, c, frozen }: LawFacts): Block[] {
+  if (!laws.gdpr) return [];
+  const bases = legalBases(c, frozen);
+  if (!bases.length) return [];
+  const law = L.lawName(laws.gdpr);
+  const blocks: Block[] = [p(L.basesIntro({ law })), { list: bases.map(([purpose, basis]) => [L.basisItem({ purpose: L.purposeHeadings[purpose], basis: L.bases[basis]({ law }) })]) }];
+  if (dataFlows(c, frozen).some((f) => f.kind === 'health')) blocks.push(p(L.healthConsent({ law })));
+  if (bases.some(([, b]) => b === 'legitimate_interests')) blocks.push(p(L.legitimateInterests));
+  return blocks;
+}
+
+/** "Transfers": per processor, where it processes and the safeguard (from its frozen `processing`; said unknown when absent). */
+export function transferBlocks({ T, L, laws, frozen, contact }: LawFacts): Block[] {
+  if (!laws.gdpr || !frozen.processors.length) return [];
+  const regimes = laws.gdpr;
+  const items = frozen.processors.map((x): Inline[] => {
+    const f = x.processing;
+    if (!f) return [L.transferUnknown({ name: x.name })];
+    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes });
+    const src = f.sources[0];
+    return src ? [sentence, ' ', ...L.transferSource({ link: { text: src.title, href: src.url } })] : [sentence];
+  });
+  return [p(L.transfersIntro(regimes)), { list: items }, p(...L.transfersCopy({ contact }))];
+}
+
+/** "How long we keep data", per kind that leaves the device: the owner's period or the category's default. */
+export function retentionBlocks({ T, L, laws, c, frozen }: LawFacts): Block[] {
+  if (!laws.gdpr) return [];
+  const kinds = unique(dataFlows(c, frozen).map((f) => f.kind));
+  if (!kinds.length) return [];
+  return [p(L.retentionIntro), { list: kinds.map((k) => [L.retentionItem({ kind: T.kinds[k], period: c.gdpr?.retention?.[k] ?? L.retention[retentionClass(k)] })]) }];
+}
+
+/** "Your rights" under the GDPR: the list, objection set apart, automated decisions, how, and the authority. */
+export function rightsBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[] {
+  if (!laws.gdpr) return [];
+  const law = L.lawName(laws.gdpr);
+  const a = authorityOf(c, laws.country);
+  const bases = legalBases(c, frozen);
+  return [
+    p(L.rightsIntro({ law })),
+    { list: L.rightsList.map((x) => [x]) },
+    ...(bases.some(([, b]) => b === 'consent') ? [p(L.withdrawConsent({ law }))] : []),
+    p(L.objection),
+    ...(c.declarations.profiling ? [p(L.automatedDecisions)] : []),
+    p(...L.rightsHow({ contact })),
+    'named' in a
+      ? p(...L.authority({ authority: { text: a.named.name, href: a.named.url } }))
+      : 'germany' in a
+        ? p(...L.authorityGermany({ list: { text: L.germanAuthoritiesList, href: a.germany } }))
+        : p(L.authorityWhereYouLive),
+  ];
+}
+
+/** "Your US state privacy rights" (CCPA/CPRA): categories, sale and sharing as the facts say, rights, agents, no discrimination. */
+export function usBlocks({ T, L, laws, c, frozen, contact }: LawFacts): Block[] {
+  if (!laws.us) return [];
+  const byCategory = new Map<CcpaCategory, string[]>();
+  for (const f of dataFlows(c, frozen)) {
+    const cat = CCPA_CATEGORY[f.kind];
+    byCategory.set(cat, unique([...(byCategory.get(cat) ?? []), ...f.purposes.map((q) => T.purposes[q])]));
+  }
+  if (c.declarations.profiling) byCategory.set('inferences', unique([...(byCategory.get('inferences') ?? []), T.purposes.product_personalization]));
+  const s = salesAndSharing(c, frozen);
+  const blocks: Block[] = [p(L.ccpaIntro)];
+  if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: L.ccpaCategories[cat], purposes: T.list(purposes) })]) });
+  const names = (cats: CcpaCategory[]) => T.list(unique(cats).map((x) => L.ccpaCategories[x]));
+  if (s.neither) blocks.push(p(L.ccpaNoSaleOrShare));
+  else {
+    if (s.sells) blocks.push(p(L.ccpaSold({ categories: names([...byCategory.keys()]) })));
+    if (s.sharedWith.length) {
+      const cats = s.sharedWith.flatMap((x) => x.receives.map((r) => CCPA_CATEGORY[r.kind]));
+      blocks.push(p(L.ccpaShared({ categories: names(cats), recipients: T.list(s.sharedWith.map((x) => x.name)) })));
+    }
+    blocks.push(p(...L.ccpaOptOut({ contact })));
+  }
+  if (byCategory.has('sensitive')) blocks.push(p(L.ccpaSensitive));
+  blocks.push(p(...L.ccpaRights({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
+  return blocks;
+}
+
+/** COPPA wording in "Children", for an app directed at children when US law applies; "no behavioural ads" only when true. */
+export function coppaBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[] {
+  if (!laws.us || !c.childrenDirected) return [];
+  const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(advertisesOrTracks);
+  return [p(L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
+}

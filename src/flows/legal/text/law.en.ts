@@ -1,0 +1,133 @@
+import type { Inline } from './types.js';
+import type { LawText, PersonSlot } from './law.types.js';
+
+/** "{name} ({email}, {address})" as inline parts. */
+const person = ({ name, email, address }: PersonSlot): Inline[] => {
+  const extra: Inline[] = [];
+  if (email) extra.push(email);
+  if (address) extra.push(...(email ? [', '] : []), address);
+  return extra.length ? [name, ' (', ...extra, ')'] : [name];
+};
+
+/** English, the reference text of the law sections (edition 2). */
+export const lawEn: LawText = {
+  titles: {
+    'legal-bases': 'Legal bases',
+    transfers: 'Transfers outside the EEA, the UK and Switzerland',
+    'us-privacy': 'Your US state privacy rights',
+  },
+
+  dpo: (p) => ['Our data protection officer is ', ...person(p), '.'],
+  euRepresentative: (p) => ['Our representative in the European Union (Art. 27 GDPR) is ', ...person(p), '.'],
+  ukRepresentative: (p) => ['Our representative in the United Kingdom (Art. 27 UK GDPR) is ', ...person(p), '.'],
+
+  lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPR and UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'GDPR' : 'GDPR, as the Swiss Federal Act on Data Protection allows'),
+  basesIntro: ({ law }) => `We use personal data only for the purposes below, each on one of the legal bases of the ${law}:`,
+  purposeHeadings: {
+    app_functionality: 'Making the app work',
+    analytics: 'Understanding how the app is used',
+    product_personalization: 'Personalising the app for you',
+    developer_advertising: 'Telling you about our own products',
+    third_party_advertising: 'Showing advertising',
+    developer_communications: 'Writing to you about the app',
+    fraud_prevention: 'Preventing fraud and abuse',
+    account_management: 'Managing your account',
+    other: 'Other purposes',
+  },
+  basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
+  bases: {
+    consent: ({ law }) => `your consent (Art. 6(1)(a) ${law})`,
+    contract: ({ law }) => `performing our contract with you, that is providing the app and the features you ask for (Art. 6(1)(b) ${law})`,
+    legal_obligation: ({ law }) => `complying with a legal obligation (Art. 6(1)(c) ${law})`,
+    legitimate_interests: ({ law }) => `our legitimate interests (Art. 6(1)(f) ${law})`,
+  },
+  withdrawConsent: ({ law }) =>
+    `Where we rely on your consent, you can withdraw it at any time, as easily as you gave it (in the app or by writing to us); this does not affect what we did before you withdrew it (Art. 7(3) ${law}).`,
+  healthConsent: ({ law }) => `Health information is a special category of personal data: we process it only with your explicit consent (Art. 9(2)(a) ${law}), which you can withdraw at any time.`,
+  legitimateInterests:
+    'Our legitimate interests are running a reliable and secure app, understanding how it is used so we can improve it, and preventing abuse. You can object to processing based on them (see “Your rights”).',
+
+  transfersIntro: () =>
+    'Where each service above processes data, and how data sent outside the European Economic Area, the United Kingdom or Switzerland is protected:',
+  transfer: ({ name, locations, mechanism, regimes }) => {
+    const where = locations ? ` in ${locations}` : '';
+    if (mechanism === 'eea') return `${name} processes data${where}, inside the European Economic Area: no transfer outside it takes place.`;
+    if (mechanism === 'adequacy') return `${name} processes data${where}, in a country for which the European Commission has decided that it ensures an adequate level of protection (Art. 45 GDPR).`;
+    if (mechanism === 'dpf') {
+      const ext = [regimes.uk && 'its UK Extension', regimes.ch && 'the Swiss-US Data Privacy Framework'].filter(Boolean).join(' and ');
+      return `${name} processes data${where} and is certified under the EU-US Data Privacy Framework${ext ? ` (and ${ext})` : ''}, which the European Commission has found to ensure an adequate level of protection (Art. 45 GDPR).`;
+    }
+    return `${name} processes data${where}; the transfer is protected by the Standard Contractual Clauses adopted by the European Commission (Art. 46(2)(c) GDPR)${regimes.uk ? ', with the UK International Data Transfer Addendum' : ''}${regimes.ch ? ', as recognised by the Swiss FDPIC' : ''}.`;
+  },
+  transferUnknown: ({ name }) => `We have not recorded where ${name} processes data or which safeguard protects a transfer; ask us before relying on it.`,
+  transferSource: ({ link }) => ['Source: ', link, '.'],
+  transfersCopy: ({ contact }) => ['You can ask us for a copy of these safeguards ', ...contact, '.'],
+
+  retentionIntro: 'For each kind of data that leaves your device:',
+  retentionItem: ({ kind, period }) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}: ${period}`,
+  retention: {
+    until_deleted: 'until you ask us to delete it, or earlier once we no longer need it for the reason it was collected',
+    usage: 'for the retention period set in our account with the service, after which it is deleted or anonymised',
+    diagnostics: 'as long as needed to find and fix the problem, then deleted under the service’s retention period',
+    purchases: 'as long as tax and commercial law requires us to keep records of purchases',
+  },
+
+  rightsIntro: ({ law }) => `Under the ${law} you have the right to:`,
+  rightsList: [
+    'get a copy of the personal data we hold about you and information on how we use it (access);',
+    'have incorrect data corrected (rectification);',
+    'have your data deleted (erasure);',
+    'have its use restricted (restriction);',
+    'receive the data you gave us in a machine-readable format, or have it sent to another provider (portability).',
+  ],
+  objection:
+    'Right to object: where we process your data on the basis of our legitimate interests, you can object at any time on grounds relating to your particular situation; we then stop unless we have compelling legitimate grounds. You can object to the use of your data for direct marketing at any time, without giving reasons.',
+  automatedDecisions: 'You also have the right not to be subject to a decision based solely on automated processing, including profiling, that has legal or similarly significant effects on you.',
+  rightsHow: ({ contact }) => ['To exercise any of these rights, write to us ', ...contact, '; we answer within one month.'],
+  authority: ({ authority }) => ['You also have the right to lodge a complaint with a supervisory authority, in particular in the country where you live or work, or with ', authority, ', which supervises us.'],
+  authorityGermany: ({ list }) => [
+    'You also have the right to lodge a complaint with a supervisory authority, in particular in the country where you live or work, or with the data protection authority of the German federal state where we are established (see the ',
+    list,
+    ').',
+  ],
+  authorityWhereYouLive: 'You also have the right to lodge a complaint with the data protection supervisory authority of the country where you live or work.',
+  germanAuthoritiesList: 'list of German data protection authorities',
+
+  ccpaIntro:
+    'If you live in California, the California Consumer Privacy Act, as amended by the California Privacy Rights Act (CCPA), gives you the rights below; residents of other US states with similar laws have similar rights. In the last 12 months we collected these categories of personal information, from you and your device:',
+  ccpaCategories: {
+    identifiers: 'Identifiers (such as an email address, account ID or device identifier)',
+    customer_records: 'Personal information in customer records (such as a name, phone number or postal address)',
+    commercial: 'Commercial information (purchases and subscriptions)',
+    internet_activity: 'Internet or other electronic network activity (how you use the app, diagnostics)',
+    geolocation: 'Geolocation data (approximate location)',
+    sensory: 'Audio, electronic or visual information (photos, videos, recordings)',
+    sensitive: 'Sensitive personal information (health information, precise location)',
+    inferences: 'Inferences drawn to create a profile about you',
+    other: 'Other information you give us (such as messages and content you submit)',
+  },
+  ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
+  ccpaNoSaleOrShare: 'We do not sell your personal information and do not share it for cross-context behavioural advertising.',
+  ccpaSold: ({ categories }) => `We sell these categories of personal information: ${categories}.`,
+  ccpaShared: ({ categories, recipients }) => `We share these categories of personal information for cross-context behavioural advertising, with ${recipients}: ${categories}.`,
+  ccpaOptOut: ({ contact }) => [
+    'You can opt out of the sale or sharing of your personal information at any time: write to us ',
+    ...contact,
+    ' with the subject “Do Not Sell or Share My Personal Information”. We also treat a Global Privacy Control signal from your browser or device as a request to opt out.',
+  ],
+  ccpaSensitive: 'We use sensitive personal information only to provide the app and the features you ask for, as the CCPA permits; we do not use it to infer characteristics about you.',
+  ccpaRights: ({ contact }) => [
+    'You have the right to know what personal information we collect, use and disclose, to get a copy of it, to have it corrected and to have it deleted. To exercise these rights, write to us ',
+    ...contact,
+    '; we confirm receipt within 10 business days, answer within 45 days, and may ask for information to verify that the request comes from you.',
+  ],
+  ccpaAgents: 'You can let an authorised agent make a request for you; we may ask the agent for your signed permission and ask you to verify your identity.',
+  ccpaNoDiscrimination: 'We will not discriminate against you for exercising any of these rights: we will not deny you the app, charge you a different price or give you a different quality of service.',
+
+  coppaConsent:
+    'Under the US Children’s Online Privacy Protection Act (COPPA), we collect personal information from a child under 13 only after a parent has given verifiable consent, except where the law allows otherwise (such as a single reply to a parent’s request), and we collect no more than the activity needs.',
+  coppaParents: ({ contact }) => ['A parent can review the personal information we hold about their child, have it deleted, and refuse its further collection or use: write to us ', ...contact, '.'],
+  coppaNoAds: 'We do not show behavioural (interest-based) advertising to children and do not track them across other companies’ apps and websites.',
+
+  englishPrevails: ({ href }) => ['This is a translation. The ', { text: 'English version', href }, ' is authoritative; where the two differ, the English version prevails.'],
+};

@@ -1,0 +1,137 @@
+import type { Purpose } from '../legal.presets.js';
+import type { ContactSlot, Inline } from './types.js';
+
+/**
+ * The second part of the generated text: the sections privacy laws ask for (GDPR / UK GDPR, the
+ * Californian CCPA/CPRA, the US COPPA) and the language notice. They appear only in versions of
+ * edition 2 and later (text/index.ts), when the owner's country or audience makes a law apply
+ * (legal.law.ts). Same conventions as text/types.ts: whole sentences with named slots; names,
+ * addresses and links are given, never translated.
+ */
+
+/** Art. 6(1) GDPR: (a) consent, (b) contract, (c) legal obligation, (f) legitimate interests. */
+export type LegalBasis = 'consent' | 'contract' | 'legal_obligation' | 'legitimate_interests';
+/** How data may leave the EEA / UK / Switzerland (ProcessingFacts.mechanism). */
+export type Mechanism = 'dpf' | 'scc' | 'adequacy' | 'eea';
+/** Which data protection laws the policy answers to: the EU GDPR, the UK GDPR, the Swiss FADP (any together). */
+export interface Regimes { eu: boolean; uk: boolean; ch: boolean }
+/** Categories of personal information named by the CCPA (Cal. Civ. Code § 1798.140(v), (ae)). */
+export type CcpaCategory = 'identifiers' | 'customer_records' | 'commercial' | 'internet_activity' | 'geolocation' | 'sensory' | 'sensitive' | 'inferences' | 'other';
+/** Default retention of a data kind when the owner gave none (legal.law.ts picks it per kind). */
+export type RetentionClass = 'until_deleted' | 'usage' | 'diagnostics' | 'purchases';
+/** Section ids of the law sections (HTML ids: never translated). */
+export type LawSection = 'legal-bases' | 'transfers' | 'us-privacy';
+
+/** A contact person or office: name, and email / postal address when given. */
+export interface PersonSlot { name: string; email?: Inline; address?: string }
+
+export interface LawText {
+  /** Headings of the law sections. */
+  titles: Record<LawSection, string>;
+
+  // ---- "Who is responsible" (GDPR Art. 13(1)(a), (b), Art. 27) ----
+  /** When a data protection officer is named: "Our data protection officer is {name} ({email}, {address})." */
+  dpo(p: PersonSlot): Inline[];
+  /** When an EU representative (Art. 27 GDPR) is named. */
+  euRepresentative(p: PersonSlot): Inline[];
+  /** When a UK representative (Art. 27 UK GDPR) is named. */
+  ukRepresentative(p: PersonSlot): Inline[];
+
+  // ---- "Legal bases" (GDPR Art. 6, 9) ----
+  /** The law's name as cited after an article: "GDPR", "UK GDPR", "GDPR and UK GDPR". */
+  lawName(p: Regimes): string;
+  /** Opens the section: "We process personal data only on one of these legal bases of {law}:" */
+  basesIntro(p: { law: string }): string;
+  /** Each purpose as the head of a list item, capitalised as a heading: "Understanding how the app is used". */
+  purposeHeadings: Record<Purpose, string>;
+  /** One list item: "{purpose}: {basis}", `basis` from `bases`. */
+  basisItem(p: { purpose: string; basis: string }): string;
+  /** Each legal basis with its article: "your consent (Art. 6(1)(a) {law})". */
+  bases: Record<LegalBasis, (p: { law: string }) => string>;
+  /** When any purpose rests on consent: withdrawing it at any time, without affecting what came before (Art. 7(3)). */
+  withdrawConsent(p: { law: string }): string;
+  /** When health data leaves the device: explicit consent for special categories (Art. 9(2)(a)). */
+  healthConsent(p: { law: string }): string;
+  /** When any purpose rests on legitimate interests: what those interests are and that one may object. */
+  legitimateInterests: string;
+
+  // ---- "Transfers outside the EEA, the UK and Switzerland" (GDPR Chapter V) ----
+  /** Opens the section. */
+  transfersIntro(p: Regimes): string;
+  /**
+   * One processor: where it processes (`locations`, already joined with `list`, or undefined when its
+   * facts do not say) and the safeguard: inside the EEA, adequacy decision, EU-US Data Privacy
+   * Framework (and its UK extension / Swiss framework per `regimes`), or Standard Contractual Clauses.
+   */
+  transfer(p: { name: string; locations?: string; mechanism: Mechanism; regimes: Regimes }): string;
+  /** A processor whose processing location and safeguard are not recorded. */
+  transferUnknown(p: { name: string }): string;
+  /** After a processor's transfer sentence: the vendor's own page stating it, linked: "Source: {title}." */
+  transferSource(p: { link: Inline }): Inline[];
+  /** Closing: a copy of the safeguards on request, "… {contact}." */
+  transfersCopy(p: ContactSlot): Inline[];
+
+  // ---- "How long we keep data", per category (GDPR Art. 13(2)(a)) ----
+  /** Introduces the list of data kinds with their periods. */
+  retentionIntro: string;
+  /** One item: "{kind}: {period}" (`kind` from the first part's `kinds`, a phrase in running text: capitalise it here if the language wants; `period` from `retention` or the owner's words). */
+  retentionItem(p: { kind: string; period: string }): string;
+  /** Default periods. */
+  retention: Record<RetentionClass, string>;
+
+  // ---- "Your rights" (GDPR Art. 15–22, 77) ----
+  /** Introduces the list of rights under {law}. */
+  rightsIntro(p: { law: string }): string;
+  /** The rights, one list item each: access, rectification, erasure, restriction, portability. */
+  rightsList: string[];
+  /** The right to object (Art. 21), set apart as the law requires: to processing on legitimate interests and to direct marketing. */
+  objection: string;
+  /** When profiling is declared: the right not to be subject to solely automated decisions (Art. 22). */
+  automatedDecisions: string;
+  /** How to exercise them: "… {contact}; we answer within one month." */
+  rightsHow(p: ContactSlot): Inline[];
+  /** Complaint to the named authority, linked: "You can complain to a supervisory authority, in particular {authority}." */
+  authority(p: { authority: Inline }): Inline[];
+  /** German owner without a Land: the authority of their federal state, with the list of the conference of German authorities linked on `list`. */
+  authorityGermany(p: { list: Inline }): Inline[];
+  /** Owner outside the EEA/UK/CH: the authority of the country where the reader lives or works. */
+  authorityWhereYouLive: string;
+  /** Text of the link to the German authorities' list. */
+  germanAuthoritiesList: string;
+
+  // ---- US: "Your US state privacy rights" (CCPA/CPRA) ----
+  /** Opens the section: "If you live in California, the CCPA as amended by the CPRA gives you these rights. In the last 12 months we collected:" */
+  ccpaIntro: string;
+  /** Names of the CCPA categories, one list item each. */
+  ccpaCategories: Record<CcpaCategory, string>;
+  /** One collected category with the sources and purposes: "{category}: from you and your device, {purposes}." */
+  ccpaCollected(p: { category: string; purposes: string }): string;
+  /** Only when the facts say so (no sale declared, no processor tracks or shows third-party advertising). */
+  ccpaNoSaleOrShare: string;
+  /** When data is sold (sellsData): the categories sold. */
+  ccpaSold(p: { categories: string }): string;
+  /** When data is shared for cross-context behavioural advertising: the categories and with whom. */
+  ccpaShared(p: { categories: string; recipients: string }): string;
+  /** How to opt out of sale or sharing, "… {contact}"; also Global Privacy Control. */
+  ccpaOptOut(p: ContactSlot): Inline[];
+  /** When sensitive personal information is collected: used only for permitted purposes, or the right to limit it. */
+  ccpaSensitive: string;
+  /** The rights: know, access, correct, delete, and how to exercise them "… {contact}", verification. */
+  ccpaRights(p: ContactSlot): Inline[];
+  /** Authorised agents. */
+  ccpaAgents: string;
+  /** No discrimination for exercising rights. */
+  ccpaNoDiscrimination: string;
+
+  // ---- "Children": COPPA, when the app is directed at children and US law applies ----
+  /** Verifiable parental consent before collecting a child's personal information. */
+  coppaConsent: string;
+  /** A parent's rights: review, delete, refuse further collection, "… {contact}". */
+  coppaParents(p: ContactSlot): Inline[];
+  /** No behavioural advertising to children, no tracking (said only when no processor tracks or advertises). */
+  coppaNoAds: string;
+
+  // ---- The language of a translated version ----
+  /** On a translation when the owner keeps English authoritative: "This is a translation; the English version prevails." with the English version linked at `href`. */
+  englishPrevails(p: { href: string }): Inline[];
+}

@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
+import { json } from '../forms/forms.fixtures.js';
+import { en } from '../../../src/flows/legal/text/en.js';
+import { LAW_TEXTS, LEGAL_TEXTS, TEXT_EDITION } from '../../../src/flows/legal/text/index.js';
+import { lawEn } from '../../../src/flows/legal/text/law.en.js';
+import { goodLegal } from './legal.fixtures.js';
+import { wide } from './legal.text.fixtures.js';
+
+describeEachDb('legal text editions and languages', (dialect) => {
+  let t: TestApp;
+  const owner = (method: 'GET' | 'PUT' | 'POST' | 'PATCH', url: string, body?: unknown) =>
+    t.app.inject({ method, url: `/api/v1/apps/${url}`, headers: body === undefined ? t.auth : { ...t.auth, ...json }, payload: body === undefined ? undefined : JSON.stringify(body) });
+  const page = async (url: string) => (await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } })).body;
+  const article = (html: string) => html.slice(html.indexOf('<article'), html.indexOf('</article>'));
+  const publish = async (slug: string, config: unknown) => {
+    expect((await owner('PUT', `${slug}/flows/legal`, config)).statusCode).toBe(200);
+    const r = await owner('POST', `${slug}/flows/legal/publish`);
+    expect(r.statusCode).toBe(200);
+    return r.json();
+  };
+  const versionRow = async (slug: string, n: number) => {
+    const app = await t.app.services.apps.resolvePublic(slug);
+    return t.db.db
+      .selectFrom('flow_versions as v')
+      .innerJoin('flows as f', 'f.id', 'v.flow_id')
+      .select(['v.id', 'v.config_json'])
+      .where('f.type', '=', 'legal')
+      .where('v.version_number', '=', n)
+      .where('f.app_id', '=', app.id)
+      .executeTakeFirstOrThrow();
+  };
+
+  beforeAll(async () => {
+    t = await testApp(dialect);
+    await t.createApp({ name: 'Sleepy', slug: 'sleepy' });
+    await t.createApp({ name: 'Schlafig', slug: 'schlafig' });
+  });
+  afterAll(async () => {
+    delete (LEGAL_TEXTS as Record<string, unknown>).de;
+    delete LAW_TEXTS.de;
+    await t?.close();
+  });
+
+  it('publish freezes the text’s language and edition; a version without them renders as published before editions', async () => {
+    await publish('sleepy', goodLegal({ entity: { name: 'Sleepy Labs GmbH', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Germany', region: 'Berlin' } }));
+    const row = await versionRow('sleepy', 1);
+    const stored = JSON.parse(row.config_json);
+    expect(stored.frozen.text).toEqual({ lang: 'en', edition: TEXT_EDITION });
+    const now = await page('/legal/sleepy');
+    expect(now).toContain('<article class="doc-body" lang="en">');
+    expect(now).toContain('Legal bases');
+    expect(now).toContain('https://www.datenschutz-berlin.de');
+
+    // A version stored before editions existed: no stamp. It renders as it was published: no law sections, the old rights paragraph.
+    delete stored.frozen.text;
+    await t.db.db.updateTable('flow_versions').set({ config_json: JSON.stringify(stored) }).where('id', '=', row.id).execute();
+    await owner('PUT', 'sleepy/flows/legal', goodLegal({ entity: { name: 'Sleepy Labs GmbH', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Germany' } }));
+    await owner('POST', 'sleepy/flows/legal/publish');
+    const old = article(await page('/legal/sleepy/v/1'));
+    expect(old).not.toContain('Legal bases');
+    expect(old).not.toContain('GDPR');
+    expect(old).toContain('You may also complain to the data protection authority where you live or in Germany.');
+    expect(old).toContain('we answer within 30 days');
+    expect(article(await page('/legal/sleepy/v/2'))).toContain('Legal bases');
+  });
+
+  it('a translated language: chosen by the app’s locale, frozen, lang attribute, no “in English” notice; English prevails when the owner says so', async () => {
+    // A stand-in translation for `de` (the real one comes from the translators): English in full-width letters.
+    (LEGAL_TEXTS as Record<string, unknown>).de = { ...wide(en), lang: 'de' };
+    LAW_TEXTS.de = wide(lawEn);
+    expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/apps/schlafig', headers: { ...t.auth, ...json }, payload: JSON.stringify({ locale: 'de' }) })).statusCode).toBe(200);
+    await publish('schlafig', goodLegal({ englishAuthoritative: true }));
+    expect(JSON.parse((await versionRow('schlafig', 1)).config_json).frozen.text).toEqual({ lang: 'de', edition: TEXT_EDITION });
+    const de = await page('/legal/schlafig');
+    expect(de).toContain('<article class="doc-body" lang="de">');
+    expect(article(de)).not.toContain('Who is responsible');
+    expect(article(de)).toContain('<a href="?lang=en">');
+    const english = await page('/legal/schlafig?lang=en');
+    expect(english).toContain('<article class="doc-body" lang="en">');
+    expect(article(english)).toContain('Who is responsible');
+    expect(article(english)).not.toContain('?lang=en');
+    // Without a translation the text stays English, and a German reader is told so (the frame's notice).
+    delete (LEGAL_TEXTS as Record<string, unknown>).de;
+    delete LAW_TEXTS.de;
+    await publish('schlafig', goodLegal());
+    expect(JSON.parse((await versionRow('schlafig', 2)).config_json).frozen.text.lang).toBe('en');
+    expect(await page('/legal/schlafig')).toContain('<article class="doc-body" lang="en">');
+  });
+});

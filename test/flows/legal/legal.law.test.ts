@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.declaration.js';
+import { countryOf, lawsOf } from '../../../src/flows/legal/legal.law.js';
+import { privacySections, type Section } from '../../../src/flows/legal/legal.policy.js';
+import type { ProcessingFacts } from '../../../src/flows/legal/legal.presets.js';
+import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
+import { TEXT_EDITION } from '../../../src/flows/legal/text/index.js';
+import { goodLegal } from './legal.fixtures.js';
+
+const parse = (v: unknown) => legalConfig.parse(v) as LegalConfig;
+const feedback: PublishedFlowFacts = { type: 'feedback', slug: 'feedback', versionNumber: 1, config: { emailField: { enabled: true } } };
+const facts = (read: string): ProcessingFacts => ({ locations: ['United States'], mechanism: 'scc', sources: [{ title: 'DPA', url: read }], readOn: '2026-11-27' });
+
+/** The policy of these facts in today's edition; `processing` sets where each processor (by id) processes. */
+function policy(over: Record<string, unknown>, processing: Record<string, ProcessingFacts> = {}, edition = TEXT_EDITION) {
+  const config = parse(goodLegal(over));
+  const frozen = freeze(config, [feedback]);
+  for (const x of frozen.processors) if (processing[x.id]) x.processing = processing[x.id];
+  return privacySections({ appName: 'Sleepy', config, frozen, edition });
+}
+const section = (s: Section[], id: string) => s.find((x) => x.id === id);
+const text = (s: Section | Section[] | undefined) => JSON.stringify(s ?? null);
+
+describe('which laws apply', () => {
+  it('from entity.country, else read from the jurisdiction; audience adds laws', () => {
+    expect(countryOf(parse(goodLegal()))).toBe('DE');
+    expect(countryOf(parse(goodLegal({ entity: { name: 'X', jurisdiction: 'California, USA' } })))).toBe('US');
+    expect(countryOf(parse(goodLegal({ entity: { name: 'X', jurisdiction: 'London, United Kingdom' } })))).toBe('GB');
+    expect(countryOf(parse(goodLegal({ entity: { name: 'X', jurisdiction: 'Cyprus' } })))).toBe('CY');
+    expect(countryOf(parse(goodLegal({ entity: { name: 'X', jurisdiction: 'Somewhere', country: 'fr' } })))).toBe('FR');
+    expect(lawsOf(parse(goodLegal({ entity: { name: 'X', jurisdiction: 'Texas' } })))).toMatchObject({ gdpr: null, us: true });
+    expect(lawsOf(parse(goodLegal({ entity: { name: 'X', jurisdiction: 'Texas' }, audience: ['eea'] })))).toMatchObject({ gdpr: { eu: true, uk: false, ch: false }, us: true });
+    expect(lawsOf(parse(goodLegal({ entity: { name: 'X' } })))).toMatchObject({ gdpr: null, us: false });
+  });
+});
+
+describe('EU company (GDPR)', () => {
+  const over = { entity: { name: 'Sleepy Labs GmbH', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Germany', region: 'BY', dpo: { name: 'Dana Protector', email: 'dpo@sleepy.example' } } };
+  it('a legal basis for every purpose in use, consent where the app asks it, the owner’s override', () => {
+    const s = policy({ ...over, processors: [{ id: 'revenuecat' }, { id: 'firebase' }], gdpr: { consent: ['analytics'], legalBasis: { fraud_prevention: 'legal_obligation' } } });
+    const bases = section(s, 'legal-bases')!;
+    const items = bases.blocks.flatMap((b) => ('list' in b ? b.list.map((x) => x.join('')) : []));
+    expect(items).toContain('Making the app work: performing our contract with you, that is providing the app and the features you ask for (Art. 6(1)(b) GDPR).');
+    expect(items).toContain('Understanding how the app is used: your consent (Art. 6(1)(a) GDPR).');
+    // feedback (through Appflows) writes to the user: contract; no other purpose is listed
+    expect(items.map((x) => x.split(':')[0]).sort()).toEqual(['Making the app work', 'Understanding how the app is used', 'Writing to you about the app']);
+    expect(text(section(s, 'rights'))).toContain('you can withdraw it at any time');
+    const s2 = policy({ ...over, processors: [{ id: 'adnet', name: 'AdNet', receives: ['device_id'], purpose: ['fraud_prevention', 'third_party_advertising'] }] });
+    const items2 = text(section(s2, 'legal-bases'));
+    expect(items2).toContain('Showing advertising: your consent (Art. 6(1)(a) GDPR)');
+    expect(items2).toContain('Preventing fraud and abuse: your consent'); // the processor tracks: consent for all it does
+  });
+
+  it('transfers per processor with its safeguard (and a source link), unknown said so; health needs explicit consent', () => {
+    const s = policy(
+      { ...over, processors: [{ id: 'revenuecat' }, { id: 'sentry' }, { id: 'amplitude' }, { id: 'health-cloud', name: 'HealthCloud', receives: ['health'] }] },
+      {
+        revenuecat: { ...facts('https://rc.example/dpa'), mechanism: 'dpf' },
+        sentry: facts('https://sentry.example/dpa'),
+        amplitude: { locations: ['Germany'], mechanism: 'eea', sources: [], readOn: '2026-11-27' },
+      },
+    );
+    const items = section(s, 'transfers')!.blocks.flatMap((b) => ('list' in b ? b.list : []));
+    const line = (name: string) => items.find((x) => String(x[0]).startsWith(name))!;
+    expect(line('RevenueCat')[0]).toContain('certified under the EU-US Data Privacy Framework');
+    expect(line('RevenueCat')).toContainEqual({ text: 'DPA', href: 'https://rc.example/dpa' });
+    expect(line('Sentry')[0]).toContain('Standard Contractual Clauses adopted by the European Commission (Art. 46(2)(c) GDPR)');
+    expect(line('Amplitude')[0]).toContain('inside the European Economic Area');
+    expect(items.map((x) => String(x[0])).find((x) => x.includes('HealthCloud'))).toContain('We have not recorded where HealthCloud processes');
+    expect(text(section(s, 'legal-bases'))).toContain('explicit consent (Art. 9(2)(a) GDPR)');
+  });
+
+  it('retention per kind, the owner’s period first; rights with objection set apart; the Land’s authority; the DPO', () => {
+    const s = policy({ ...over, gdpr: { retention: { email: '90 days' } } });
+    const ret = section(s, 'retention')!.blocks.flatMap((b) => ('list' in b ? b.list.map((x) => x.join('')) : []));
+    expect(ret).toContain('Your email address: 90 days');
+    expect(ret).toContain('Crash reports: as long as needed to find and fix the problem, then deleted under the service’s retention period');
+    const rights = section(s, 'rights')!;
+    expect(text(rights)).toContain('Right to object:');
+    expect(text(rights)).toContain('(portability)');
+    expect(rights.blocks.at(-1)).toMatchObject({ p: expect.arrayContaining([{ text: 'Bayerisches Landesamt für Datenschutzaufsicht (BayLDA)', href: 'https://www.lda.bayern.de' }]) });
+    expect(text(section(s, 'who'))).toContain('Our data protection officer is ');
+    expect(text(section(s, 'who'))).toContain('mailto:dpo@sleepy.example');
+  });
+
+  it('Germany without a Land: the federal state’s authority and the DSK list; France: the CNIL; the owner’s own authority wins', () => {
+    const last = (s: Section[]) => text(section(s, 'rights')!.blocks.at(-1) as never);
+    expect(last(policy({}))).toContain('https://www.datenschutzkonferenz-online.de/datenschutzaufsichtsbehoerden.html');
+    expect(last(policy({ entity: { name: 'X SAS', jurisdiction: 'France' } }))).toContain('https://www.cnil.fr');
+    expect(last(policy({ gdpr: { authority: { name: 'Own DPA', url: 'https://dpa.example' } } }))).toContain('Own DPA');
+  });
+});
+
+describe('UK company (UK GDPR)', () => {
+  it('cites the UK GDPR and names the ICO; an EU representative when named', () => {
+    const s = policy({ entity: { name: 'Sleepy Ltd', jurisdiction: 'United Kingdom', euRepresentative: { name: 'EU Rep BV', address: 'Amsterdam' } } });
+    expect(text(section(s, 'legal-bases'))).toContain('(Art. 6(1)(b) UK GDPR)');
+    expect(text(section(s, 'rights'))).toContain('https://ico.org.uk');
+    expect(text(section(s, 'who'))).toContain('Our representative in the European Union (Art. 27 GDPR) is ');
+  });
+});
+
+describe('Californian company (CCPA/CPRA)', () => {
+  const over = { entity: { name: 'Sleepy Inc', contactEmail: 'privacy@sleepy.example', jurisdiction: 'California, USA' } };
+  it('categories collected; “we do not sell or share” only when the facts say so; rights, agents, no discrimination', () => {
+    const s = policy(over);
+    expect(s.map((x) => x.id)).not.toContain('legal-bases');
+    const us = text(section(s, 'us-privacy'));
+    expect(us).toContain('Commercial information (purchases and subscriptions)');
+    expect(us).toContain('We do not sell your personal information and do not share it');
+    expect(us).toContain('authorised agent');
+    expect(us).toContain('We will not discriminate against you');
+    expect(us).not.toContain('Global Privacy Control');
+  });
+
+  it('a tracking processor listed: no “do not sell or share”, the sharing named, opt-out with Global Privacy Control', () => {
+    const s = policy({ ...over, processors: [{ id: 'sentry' }, { id: 'adnet', name: 'AdNet', receives: ['device_id', 'advertising_data'], usedForTracking: true }] });
+    const us = text(section(s, 'us-privacy'));
+    expect(us).not.toContain('We do not sell your personal information');
+    expect(us).toContain('for cross-context behavioural advertising, with AdNet:');
+    expect(us).toContain('Global Privacy Control');
+    expect(text(policy({ ...over, declarations: { sellsData: true, advertising: false, analytics: false, tracking: false, profiling: false } }))).toContain('We sell these categories');
+  });
+});
+
+describe('children (COPPA)', () => {
+  it('verifiable parental consent and a parent’s rights; “no behavioural ads” only without an advertising or tracking processor', () => {
+    const over = { entity: { name: 'Kids Inc', contactEmail: 'privacy@kids.example', jurisdiction: 'California, USA' }, childrenDirected: true };
+    const kids = text(section(policy(over), 'children'));
+    expect(kids).toContain('verifiable consent');
+    expect(kids).toContain('A parent can review the personal information we hold about their child, have it deleted');
+    expect(kids).toContain('We do not show behavioural (interest-based) advertising to children');
+    const ads = text(section(policy({ ...over, processors: [{ id: 'adnet', name: 'AdNet', receives: ['device_id'], purpose: 'third_party_advertising' }] }), 'children'));
+    expect(ads).toContain('verifiable consent');
+    expect(ads).not.toContain('We do not show behavioural');
+    expect(text(section(policy({ childrenDirected: true }), 'children'))).not.toContain('COPPA'); // a German company not offering in the US
+  });
+});
+
+describe('edition 1 (versions published before the law sections)', () => {
+  it('renders without any law section, whatever the facts', () => {
+    const over = { entity: { name: 'X', contactEmail: 'a@b.example', jurisdiction: 'Germany', dpo: { name: 'Dana' } }, audience: ['worldwide'], childrenDirected: true };
+    const s = policy(over, {}, 1);
+    expect(s.map((x) => x.id)).toEqual(['who', 'on-device', 'leaves-device', 'device-features', 'claims', 'children', 'retention', 'rights', 'changes']);
+    const all = text(s);
+    for (const absent of ['GDPR', 'COPPA', 'CCPA', 'Dana']) expect(all).not.toContain(absent);
+    expect(all).toContain('we answer within 30 days');
+  });
+});
