@@ -1,6 +1,8 @@
 import { en } from './en.js';
 import { ja } from './ja.js';
 import { lawEn } from './law.en.js';
+import { lawJa } from './law.ja.js';
+import { lawPtBR } from './law.pt-BR.js';
 import type { LawText } from './law.types.js';
 import { ptBR } from './pt-BR.js';
 import type { LegalText } from './types.js';
@@ -15,7 +17,7 @@ export type { LawText } from './law.types.js';
  * A language is used for new versions only once both parts exist (never half English).
  */
 export const LEGAL_TEXTS = { en, 'pt-BR': ptBR, ja } as const satisfies Record<string, LegalText>;
-export const LAW_TEXTS: Record<string, LawText> = { en: lawEn };
+export const LAW_TEXTS: Record<string, LawText> = { en: lawEn, 'pt-BR': lawPtBR, ja: lawJa };
 export type TextLocale = keyof typeof LEGAL_TEXTS;
 export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
 
