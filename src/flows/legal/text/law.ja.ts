@@ -1,3 +1,4 @@
+import { ja } from './ja.js';
 import type { Inline } from './types.js';
 import type { LawText, PersonSlot } from './law.types.js';
 
@@ -42,17 +43,8 @@ export const lawJa: LawText = {
 
   lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPRおよび英国GDPR' : uk ? '英国GDPR' : eu || !ch ? 'GDPR' : 'スイス連邦データ保護法が認める範囲でのGDPR'),
   basesIntro: ({ law }) => `私たちは、以下の目的のためにのみ個人データを利用し、各目的について${law}に定める次の法的根拠のいずれかに基づいて取り扱います。`,
-  purposeHeadings: {
-    app_functionality: '本アプリの機能の提供',
-    analytics: '本アプリの利用状況の分析',
-    product_personalization: 'お客様に合わせた本アプリのカスタマイズ',
-    developer_advertising: '私たち自身の製品のご案内',
-    third_party_advertising: '広告の表示',
-    developer_communications: '本アプリに関するご連絡',
-    fraud_prevention: '不正行為・不正利用の防止',
-    account_management: 'アカウントの管理',
-    other: 'その他の目的',
-  },
+  // The first part's nominal purposes already read as headings in Japanese.
+  purposeHeadings: ja.purposes,
   basisItem: ({ purpose, basis }) => `${purpose}：${basis}`,
   bases: {
     consent: ({ law }) => `お客様の同意（${law}の第6条第1項（a））`,
