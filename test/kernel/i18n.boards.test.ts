@@ -134,7 +134,7 @@ describeEachDb('boards, legal pages and link pages in the flow\'s language', (di
     for (const word of ['アイデアを投稿', '人気順', '新着順', 'コメント1件', '>3 日前</time>', 'aria-label="0票:「Dunkelmodus」に投票する"']) expect(html, word).toContain(word);
   });
 
-  it('legal pages: the frame in German and Japanese, the owner\'s word wins; the policy text German where translated, English and marked as such where not (ja)', async () => {
+  it('legal pages: the frame in German and Japanese, the owner\'s word wins, an untranslated policy text marked as English, a translated one in the page\'s language', async () => {
     for (const [slug, locale] of [
       ['brett', 'de'],
       ['ita', 'ja'],
@@ -143,7 +143,7 @@ describeEachDb('boards, legal pages and link pages in the flow\'s language', (di
         const r = await t.app.inject({ url: `/legal/${slug}${path}` });
         expect(r.statusCode, path).toBe(200);
         expect(r.body, path).toContain(`<html lang="${locale}">`);
-        // Japanese has no translation of the generated text yet: English, in an element that says so (German is translated: checked whole).
+        // Generated text with no translation yet is English, in an element that says so.
         const frame = r.body.replace(/<article class="doc-body" lang="en">[\s\S]*?<\/article>/, '');
         // The declarations' data types are the stores' own English names: only the frame's words are checked there.
         expect(englishLeft(frame, locale, path.includes('format') ? (k) => k.startsWith('lg') : undefined), `${slug}${path}`).toEqual([]);
@@ -154,7 +154,10 @@ describeEachDb('boards, legal pages and link pages in the flow\'s language', (di
     expect(de).not.toContain('Der folgende Text ist auf Englisch.');
     const ja = (await t.app.inject({ url: '/legal/ita/terms' })).body;
     expect(ja).toContain('<time datetime="2026-11-23">2026年11月23日</time>施行');
-    expect(ja).toContain('以下の本文は英語です。');
+    // Japanese has both parts translated (text/ja.ts, text/law.ja.ts): no English notice, the text is Japanese.
+    expect(ja).not.toContain('以下の本文は英語です。');
+    expect(ja).toContain('<article class="doc-body" lang="ja">');
+    expect(ja).toContain('<h2 id="law-h">準拠法</h2>');
   });
 
   it('link pages: lang and their few words', async () => {

@@ -9,6 +9,8 @@ import { lawEn } from './law.en.js';
 import { lawEs } from './law.es.js';
 import { lawFr } from './law.fr.js';
 import { lawIt } from './law.it.js';
+import { lawJa } from './law.ja.js';
+import { lawPtBR } from './law.pt-BR.js';
 import type { LawText } from './law.types.js';
 import { ptBR } from './pt-BR.js';
 import type { LegalText } from './types.js';
@@ -23,7 +25,7 @@ export type { LawText } from './law.types.js';
  * A language is used for new versions only once both parts exist (never half English).
  */
 export const LEGAL_TEXTS = { en, de, fr, es, it, 'pt-BR': ptBR, ja } as const satisfies Record<string, LegalText>;
-export const LAW_TEXTS: Record<string, LawText> = { en: lawEn, de: lawDe, fr: lawFr, es: lawEs, it: lawIt };
+export const LAW_TEXTS: Record<string, LawText> = { en: lawEn, de: lawDe, fr: lawFr, es: lawEs, it: lawIt, 'pt-BR': lawPtBR, ja: lawJa };
 export type TextLocale = keyof typeof LEGAL_TEXTS;
 export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
 

@@ -15,10 +15,11 @@ import type { LegalText } from './types.js';
  *   and its obligations are tied to the Regulation's concepts, so "responsável pelo tratamento"
  *   rather than the LGPD's "controlador". The two mean the same role and "tratamento" /
  *   "titular" / "dados pessoais" are shared by both laws, so a Brazilian reader meets nothing
- *   foreign. Where the law part names the roles it glosses the LGPD word once ("controlador",
- *   "operador"), because "subcontratante" (the RGPD's word for processor) reads as "subcontractor"
- *   in Brazil. ANPD is not named: the complaint sentence points to the authority where the reader
- *   lives or of the owner's jurisdiction, which is the ANPD only for Brazil.
+ *   foreign. Where the policy names the roles it glosses the LGPD word once, in brackets
+ *   ("controlador" in "Quem é o responsável", "operador" after "subcontratante", the RGPD's word
+ *   for processor, which alone would read as "subcontractor" in Brazil). ANPD is not named: the
+ *   complaint sentences point to the authority where the reader lives or of the owner's
+ *   jurisdiction, which is the ANPD only for Brazil.
  * - "Você", as Apple's and Google's Brazilian terms and the app's own pt-BR pages do; the tone
  *   stays formal (no slang, full sentences). "Nós" for the owner, which fits a company and an
  *   individual developer alike.
@@ -157,7 +158,7 @@ export const ptBR: LegalText = {
   },
 
   whoIsResponsible: ({ entity, jurisdiction, app }) =>
-    `${entity}${jurisdiction ? ` (${jurisdiction})` : ''} desenvolve o ${app} e é o responsável pelo tratamento dos dados pessoais realizado por meio dele.`,
+    `${entity}${jurisdiction ? ` (${jurisdiction})` : ''} desenvolve o ${app} e é o responsável pelo tratamento (o “controlador”, na terminologia da LGPD) dos dados pessoais tratados por meio dele.`,
   reachUs: ({ contact }) => ['Você pode entrar em contato conosco ', ...contact, '.'],
 
   staysIntro: ({ entity }) => `Os itens abaixo permanecem no seu dispositivo; nem ${entity} nem qualquer outra pessoa os recebe:`,
@@ -166,7 +167,7 @@ export const ptBR: LegalText = {
   deletingDeletes: ({ app }) => `Ao excluir o ${app}, esses dados também são excluídos.`,
 
   nothingLeaves: ({ app }) => `Nenhum dado sai do seu dispositivo: o ${app} não coleta dados pessoais.`,
-  onlyListedLeaves: 'Somente o que está listado aqui sai do seu dispositivo. Cada serviço recebe esses dados para a finalidade indicada e atua apenas em nosso nome.',
+  onlyListedLeaves: 'Somente o que está listado aqui sai do seu dispositivo. Cada serviço recebe esses dados para a finalidade indicada e atua apenas em nosso nome, como subcontratante (o “operador”, na terminologia da LGPD).',
   onlyListedLeavesSomeOwnUse: ({ names }) =>
     `Somente o que está listado aqui sai do seu dispositivo. Cada serviço recebe esses dados para a finalidade indicada; ${names.length === 1 ? `${names[0]} também os usa` : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]} também os usam`} para finalidades próprias, como controladores independentes e de acordo com suas próprias políticas de privacidade. Os demais serviços atuam apenas em nosso nome.`,
   processorReceivesLabel: 'Recebe:',

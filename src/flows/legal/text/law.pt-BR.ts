@@ -1,0 +1,171 @@
+import type { Inline } from './types.js';
+import type { LawText, PersonSlot } from './law.types.js';
+
+/** "{name} ({email}, {address})" as inline parts. */
+const person = ({ name, email, address }: PersonSlot): Inline[] => {
+  const extra: Inline[] = [];
+  if (email) extra.push(email);
+  if (address) extra.push(...(email ? [', '] : []), address);
+  return extra.length ? [name, ' (', ...extra, ')'] : [name];
+};
+
+/**
+ * Brazilian Portuguese, the law sections. An AI translation by the Appflows team, to be reviewed
+ * by a native legal professional before it is relied on.
+ *
+ * Terminology: the official Portuguese version of the GDPR (Regulamento Geral sobre a Proteção de
+ * Dados, RGPD) and of the Standard Contractual Clauses (Decisão de Execução (UE) 2021/914), with
+ * Brazilian spelling: titular dos dados, responsável pelo tratamento, subcontratante, consentimento
+ * (explícito), execução de um contrato, obrigação jurídica, interesses legítimos, categorias
+ * especiais de dados pessoais, acesso, retificação, apagamento, limitação do tratamento,
+ * portabilidade, oposição, decisões individuais automatizadas / definição de perfis, autoridade de
+ * controle ("controlo" in Portugal), encarregado da proteção de dados, representante, países
+ * terceiros, Espaço Econômico Europeu, decisão de adequação / nível de proteção adequado,
+ * cláusulas contratuais-tipo, Quadro de Privacidade de Dados UE-EUA.
+ *
+ * Decisions (see also pt-BR.ts):
+ * - "RGPD", the Regulation's Portuguese abbreviation, not the English "GDPR" many Brazilians also
+ *   use; the UK law is "RGPD do Reino Unido". Articles are cited the Brazilian way, "art. 6º, nº 1,
+ *   alínea a, do RGPD".
+ * - Where the LGPD (Lei 13.709/2018) has another word for the same thing a Brazilian reader knows,
+ *   it is glossed once in brackets: special categories are the LGPD's "dados pessoais sensíveis".
+ *   "Encarregado" is already shared by both laws.
+ * - Californian and US laws keep their English names after a Portuguese description, since they
+ *   have no official Portuguese title; the opt-out request subject is given in Portuguese.
+ */
+export const lawPtBR: LawText = {
+  titles: {
+    'legal-bases': 'Bases legais',
+    transfers: 'Transferências para fora do EEE, do Reino Unido e da Suíça',
+    'us-privacy': 'Seus direitos de privacidade nos estados dos EUA',
+  },
+
+  dpo: (p) => ['Nosso encarregado da proteção de dados é ', ...person(p), '.'],
+  euRepresentative: (p) => ['Nosso representante na União Europeia (art. 27 do RGPD) é ', ...person(p), '.'],
+  ukRepresentative: (p) => ['Nosso representante no Reino Unido (art. 27 do RGPD do Reino Unido) é ', ...person(p), '.'],
+
+  lawName: ({ eu, uk, ch }) =>
+    eu && uk ? 'RGPD e do RGPD do Reino Unido' : uk ? 'RGPD do Reino Unido' : eu || !ch ? 'RGPD' : 'RGPD, na medida em que a Lei Federal suíça de Proteção de Dados o admite',
+  basesIntro: ({ law }) => `Usamos dados pessoais apenas para as finalidades abaixo, cada uma com uma das bases legais do ${law}:`,
+  purposeHeadings: {
+    app_functionality: 'Funcionamento do aplicativo',
+    analytics: 'Compreensão de como o aplicativo é usado',
+    product_personalization: 'Personalização do aplicativo para você',
+    developer_advertising: 'Informações sobre nossos próprios produtos',
+    third_party_advertising: 'Exibição de publicidade',
+    developer_communications: 'Comunicações com você sobre o aplicativo',
+    fraud_prevention: 'Prevenção de fraudes e abusos',
+    account_management: 'Gerenciamento da sua conta',
+    other: 'Outras finalidades',
+  },
+  basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
+  bases: {
+    consent: ({ law }) => `seu consentimento (art. 6º, nº 1, alínea a, do ${law})`,
+    contract: ({ law }) => `a execução do contrato que celebramos com você, ou seja, a disponibilização do aplicativo e dos recursos que você solicita (art. 6º, nº 1, alínea b, do ${law})`,
+    legal_obligation: ({ law }) => `o cumprimento de uma obrigação jurídica a que estamos sujeitos (art. 6º, nº 1, alínea c, do ${law})`,
+    legitimate_interests: ({ law }) => `nossos interesses legítimos (art. 6º, nº 1, alínea f, do ${law})`,
+  },
+  withdrawConsent: ({ law }) =>
+    `Quando nos baseamos no seu consentimento, você pode retirá-lo a qualquer momento, de forma tão fácil quanto o deu (no aplicativo ou escrevendo para nós); a retirada não compromete a licitude do tratamento realizado antes dela (art. 7º, nº 3, do ${law}).`,
+  healthConsent: ({ law }) =>
+    `As informações de saúde pertencem às categorias especiais de dados pessoais (os “dados pessoais sensíveis” da LGPD): só as tratamos com o seu consentimento explícito (art. 9º, nº 2, alínea a, do ${law}), que você pode retirar a qualquer momento.`,
+  legitimateInterests:
+    'Nossos interesses legítimos são manter um aplicativo confiável e seguro, entender como ele é usado para poder melhorá-lo e prevenir abusos. Você pode se opor ao tratamento baseado neles (veja “Seus direitos”).',
+
+  transfersIntro: () =>
+    'Onde cada serviço acima trata os dados, e como são protegidos os dados enviados para fora do Espaço Econômico Europeu, do Reino Unido ou da Suíça:',
+  transfer: ({ name, locations, mechanism, regimes }) => {
+    const where = locations ? ` (${locations})` : '';
+    if (mechanism === 'eea') return `O serviço ${name} trata os dados dentro do Espaço Econômico Europeu${where}: não há transferência para fora dele.`;
+    if (mechanism === 'adequacy')
+      return `O serviço ${name} trata os dados em um país${where} que, segundo decisão da Comissão Europeia, assegura um nível de proteção adequado (decisão de adequação, art. 45 do RGPD).`;
+    if (mechanism === 'dpf') {
+      const ext = [regimes.uk && 'da sua Extensão ao Reino Unido', regimes.ch && 'do Quadro de Privacidade de Dados Suíça-EUA'].filter(Boolean).join(' e ');
+      return `O serviço ${name} trata os dados${where}, e a empresa que o fornece é certificada no âmbito do Quadro de Privacidade de Dados UE-EUA${ext ? ` (e ${ext})` : ''}, que, segundo decisão da Comissão Europeia, assegura um nível de proteção adequado (art. 45 do RGPD).`;
+    }
+    return `O serviço ${name} trata os dados${where}; a transferência é protegida pelas cláusulas contratuais-tipo adotadas pela Comissão Europeia (art. 46, nº 2, alínea c, do RGPD)${regimes.uk ? ', complementadas pelo Adendo de Transferência Internacional de Dados do Reino Unido' : ''}${regimes.ch ? ', reconhecidas pelo Comissário Federal Suíço de Proteção de Dados e Informação (FDPIC)' : ''}.`;
+  },
+  transferUnknown: ({ name }) => `Não registramos onde o serviço ${name} trata os dados nem qual garantia protege uma transferência; consulte-nos antes de contar com isso.`,
+  transferSource: ({ link }) => ['Fonte: ', link, '.'],
+  transfersCopy: ({ contact }) => ['Você pode nos pedir uma cópia dessas garantias ', ...contact, '.'],
+
+  retentionIntro: 'Para cada tipo de dado que sai do seu dispositivo:',
+  retentionItem: ({ kind, period }) => `${kind.charAt(0).toUpperCase()}${kind.slice(1)}: ${period}`,
+  retention: {
+    until_deleted: 'até que você solicite a exclusão dos dados, ou antes, quando os dados deixarem de ser necessários para a finalidade da coleta',
+    usage: 'pelo prazo de conservação definido na nossa conta no serviço; depois disso, os dados são excluídos ou anonimizados',
+    diagnostics: 'pelo tempo necessário para encontrar e corrigir o problema; depois disso, os dados são excluídos conforme o prazo de conservação do serviço',
+    purchases: 'pelo tempo em que a legislação tributária e comercial nos obriga a manter registros das compras',
+  },
+
+  rightsIntro: ({ law }) => `Nos termos do ${law}, você tem o direito de:`,
+  rightsList: [
+    'obter uma cópia dos dados pessoais que mantemos sobre você e informações sobre como os usamos (acesso);',
+    'obter a correção de dados incorretos (retificação);',
+    'obter a exclusão dos seus dados (apagamento);',
+    'obter a restrição do uso dos seus dados (limitação do tratamento);',
+    'receber os dados que você nos forneceu em formato legível por máquina, ou pedir que sejam enviados a outro fornecedor (portabilidade).',
+  ],
+  objection:
+    'Direito de oposição: quando tratamos seus dados com base em nossos interesses legítimos, você pode se opor a qualquer momento, por motivos relacionados com a sua situação particular; nesse caso, deixamos de tratá-los, a menos que tenhamos razões legítimas imperiosas. Você pode se opor ao uso dos seus dados para marketing direto a qualquer momento, sem precisar justificar.',
+  automatedDecisions:
+    'Você também tem o direito de não ficar sujeito a nenhuma decisão tomada exclusivamente com base no tratamento automatizado, incluindo a definição de perfis, que produza efeitos na sua esfera jurídica ou que o afete significativamente de forma similar.',
+  rightsHow: ({ contact }) => ['Para exercer qualquer um desses direitos, entre em contato conosco ', ...contact, '; respondemos no prazo de um mês.'],
+  authority: ({ authority }) => [
+    'Você também tem o direito de apresentar reclamação a uma autoridade de controle, em especial no país onde reside ou trabalha, ou à autoridade de controle que nos supervisiona: ',
+    authority,
+    '.',
+  ],
+  authorityGermany: ({ list }) => [
+    'Você também tem o direito de apresentar reclamação a uma autoridade de controle, em especial no país onde reside ou trabalha, ou à autoridade de proteção de dados do estado federado alemão onde estamos estabelecidos (veja a ',
+    list,
+    ').',
+  ],
+  authorityWhereYouLive: 'Você também tem o direito de apresentar reclamação à autoridade de controle de proteção de dados do país onde reside ou trabalha.',
+  germanAuthoritiesList: 'lista das autoridades alemãs de proteção de dados',
+
+  ccpaIntro:
+    'Se você mora na Califórnia, a Lei de Privacidade do Consumidor da Califórnia (California Consumer Privacy Act, alterada pela California Privacy Rights Act; em conjunto, “CCPA”) garante a você os direitos abaixo; residentes de outros estados dos EUA com leis semelhantes têm direitos semelhantes. Nos últimos 12 meses, coletamos de você e do seu dispositivo estas categorias de informações pessoais:',
+  ccpaCategories: {
+    identifiers: 'Identificadores (como endereço de e-mail, ID de conta ou identificador do dispositivo)',
+    customer_records: 'Informações pessoais em registros de clientes (como nome, número de telefone ou endereço postal)',
+    commercial: 'Informações comerciais (compras e assinaturas)',
+    internet_activity: 'Atividade na internet ou em outra rede eletrônica (como você usa o aplicativo, diagnósticos)',
+    geolocation: 'Dados de geolocalização (localização aproximada)',
+    sensory: 'Informações de áudio, eletrônicas ou visuais (fotos, vídeos, gravações)',
+    sensitive: 'Informações pessoais sensíveis (informações de saúde, localização precisa)',
+    inferences: 'Inferências usadas para criar um perfil sobre você',
+    other: 'Outras informações que você nos fornece (como mensagens e conteúdo que você envia)',
+  },
+  ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
+  ccpaNoSaleOrShare: 'Não vendemos suas informações pessoais nem as compartilhamos para publicidade comportamental entre contextos (cross-context behavioral advertising).',
+  ccpaSold: ({ categories }) => `Vendemos estas categorias de informações pessoais: ${categories}.`,
+  ccpaShared: ({ categories, recipients }) =>
+    `Compartilhamos estas categorias de informações pessoais para publicidade comportamental entre contextos (cross-context behavioral advertising), com ${recipients}: ${categories}.`,
+  ccpaOptOut: ({ contact }) => [
+    'Você pode recusar a venda ou o compartilhamento das suas informações pessoais a qualquer momento: escreva para nós ',
+    ...contact,
+    ' com o assunto “Não vender nem compartilhar minhas informações pessoais”. Também tratamos um sinal Global Privacy Control do seu navegador ou dispositivo como um pedido de recusa.',
+  ],
+  ccpaSensitive:
+    'Usamos informações pessoais sensíveis apenas para fornecer o aplicativo e os recursos que você solicita, como a CCPA permite; não as usamos para inferir características suas.',
+  ccpaRights: ({ contact }) => [
+    'Você tem o direito de saber quais informações pessoais coletamos, usamos e divulgamos, de obter uma cópia delas, de corrigi-las e de excluí-las. Para exercer esses direitos, escreva para nós ',
+    ...contact,
+    '; confirmamos o recebimento em até 10 dias úteis, respondemos em até 45 dias e podemos pedir informações para verificar que o pedido vem de você.',
+  ],
+  ccpaAgents: 'Você pode autorizar um agente a fazer um pedido em seu nome; podemos pedir ao agente a sua autorização assinada e pedir que você confirme a sua identidade.',
+  ccpaNoDiscrimination:
+    'Não discriminaremos você por exercer qualquer um desses direitos: não negaremos o aplicativo a você, não cobraremos um preço diferente nem ofereceremos um serviço de qualidade diferente.',
+
+  coppaConsent:
+    'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), só coletamos informações pessoais de uma criança menor de 13 anos depois que um dos pais tiver dado consentimento verificável, exceto quando a lei dispuser de outra forma (como uma única resposta a um pedido de um dos pais), e não coletamos mais do que a atividade exige.',
+  coppaParents: ({ contact }) => [
+    'Os pais podem revisar as informações pessoais que mantemos sobre a criança, pedir a exclusão delas e recusar que continuem a ser coletadas ou usadas: escreva para nós ',
+    ...contact,
+    '.',
+  ],
+  coppaNoAds: 'Não exibimos publicidade comportamental (baseada em interesses) para crianças nem as rastreamos em aplicativos e sites de outras empresas.',
+
+  englishPrevails: ({ href }) => ['Esta é uma tradução. A ', { text: 'versão em inglês', href }, ' é a versão de referência; em caso de divergência, prevalece a versão em inglês.'],
+};
