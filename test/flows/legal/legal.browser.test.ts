@@ -35,6 +35,21 @@ describe('legal pages in Chromium', () => {
         medicalDisclaimer: true,
       }),
     );
+    // A German company's app in German: the generated text and the GDPR sections in the app's language.
+    await t.createApp({ name: 'Schlafgut', slug: 'schlafgut' });
+    await putAndPublish(
+      t,
+      'schlafgut',
+      'legal',
+      goodLegal({
+        locale: 'de',
+        entity: { name: 'Schlafgut GmbH', contactEmail: 'datenschutz@schlafgut.example', jurisdiction: 'Deutschland', country: 'DE', region: 'BY' },
+        processors: [{ id: 'revenuecat' }, { id: 'firebase' }, { id: 'sentry' }],
+        platformData: [{ capability: 'health', access: ['read'], use: 'um Ihre Schlafanalyse zu lesen' }],
+        declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false },
+        gdpr: { consent: ['analytics'] },
+      }),
+    );
   });
   afterAll(() => t?.close());
 
@@ -87,6 +102,8 @@ describe('legal pages in Chromium', () => {
     ['app-store', '/legal/sleepy/app-store-privacy'],
     ['play', '/legal/sleepy/play-data-safety'],
     ['missing', '/legal/nobody'],
+    ['privacy-de', '/legal/schlafgut'],
+    ['terms-de', '/legal/schlafgut/terms'],
   ];
 
   for (const [device, options] of [
@@ -106,6 +123,12 @@ describe('legal pages in Chromium', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
         expect(await axeViolations(page), path).toEqual([]);
+        if (name === 'privacy-de') {
+          expect(await page.getAttribute('article.doc-body', 'lang')).toBe('de');
+          const body = await page.textContent('article.doc-body');
+          for (const words of ['Rechtsgrundlagen', 'Übermittlungen in Länder außerhalb des EWR', 'Standardvertragsklauseln', 'Bayerisches Landesamt für Datenschutzaufsicht']) expect(body, words).toContain(words);
+          expect(await page.textContent('main')).not.toContain('Der folgende Text ist auf Englisch');
+        }
       }
       await settle();
       expect(external).toEqual([]);
