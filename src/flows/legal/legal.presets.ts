@@ -164,7 +164,7 @@ export const PRESETS: Record<string, Preset> = {
     processing: GOOGLE_FIREBASE,
     name: 'Firebase (Google)',
     role: 'analytics',
-    sentence: 'Firebase, a Google service, measures how the app is used with anonymous app-instance identifiers.',
+    sentence: 'Firebase, a Google service, measures how the app is used with pseudonymous app-instance identifiers.',
     privacyUrl: 'https://firebase.google.com/support/privacy',
     receives: [r('device_id', 'analytics'), r('product_interaction', 'analytics'), r('coarse_location', 'analytics')],
     linkedToIdentity: false,

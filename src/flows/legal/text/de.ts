@@ -106,7 +106,7 @@ export const de: LegalText = {
   presets: {
     revenuecat: 'RevenueCat wickelt In-App-Käufe und Abonnements ab: Der Dienst prüft Kaufbelege beim App-Store und teilt der App mit, welche Funktionen Sie bezahlt haben.',
     superwall: 'Superwall zeigt die Abo-Angebote der App an: Der Dienst entscheidet, welches Angebot angezeigt wird, und misst, welche Angebote zu einem Kauf führen.',
-    firebase: 'Firebase, ein Dienst von Google, misst anhand anonymer Kennungen der App-Installation, wie die App genutzt wird.',
+    firebase: 'Firebase, ein Dienst von Google, misst anhand pseudonymer Kennungen der App-Installation, wie die App genutzt wird.',
     amplitude: 'Amplitude misst, wie die App genutzt wird, damit wir erkennen, welche Funktionen hilfreich sind und welche eher verwirren.',
     posthog: 'PostHog misst, wie die App genutzt wird, damit wir erkennen, welche Funktionen hilfreich sind und welche eher verwirren.',
     sentry: 'Sentry erhält Absturzberichte und Leistungsmessungen, damit wir Fehler finden und beheben können.',

@@ -107,7 +107,7 @@ export const es: LegalText = {
   presets: {
     revenuecat: 'RevenueCat gestiona las compras dentro de la aplicación y las suscripciones: verifica los recibos con la tienda de aplicaciones e indica a la aplicación qué funciones ha pagado usted.',
     superwall: 'Superwall muestra las pantallas con las ofertas de suscripción: decide qué oferta se muestra y mide cuáles conducen a una compra.',
-    firebase: 'Firebase, un servicio de Google, mide cómo se usa la aplicación mediante identificadores anónimos de instancia de la aplicación.',
+    firebase: 'Firebase, un servicio de Google, mide cómo se usa la aplicación mediante identificadores seudonimizados de instancia de la aplicación.',
     amplitude: measures('Amplitude'),
     posthog: measures('PostHog'),
     sentry: 'Sentry recibe informes de fallos y mediciones de rendimiento para que podamos localizar y corregir errores.',

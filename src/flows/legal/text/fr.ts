@@ -109,7 +109,7 @@ export const fr: LegalText = {
   presets: {
     revenuecat: 'RevenueCat gère les achats intégrés et les abonnements : il vérifie les reçus auprès de la boutique d’applications et indique à l’application les fonctionnalités que vous avez payées.',
     superwall: 'Superwall affiche les écrans d’offre d’abonnement : il choisit l’offre à présenter et mesure celles qui aboutissent à un achat.',
-    firebase: 'Firebase, un service de Google, mesure l’utilisation de l’application à l’aide d’identifiants anonymes d’instance de l’application.',
+    firebase: 'Firebase, un service de Google, mesure l’utilisation de l’application à l’aide d’identifiants pseudonymes d’instance de l’application.',
     amplitude: 'Amplitude mesure l’utilisation de l’application, afin que nous puissions voir quelles fonctionnalités sont utiles et lesquelles prêtent à confusion.',
     posthog: 'PostHog mesure l’utilisation de l’application, afin que nous puissions voir quelles fonctionnalités sont utiles et lesquelles prêtent à confusion.',
     sentry: 'Sentry reçoit les rapports de plantage et les mesures de performances afin que nous puissions détecter et corriger les erreurs.',

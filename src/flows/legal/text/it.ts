@@ -106,7 +106,7 @@ export const it: LegalText = {
   presets: {
     revenuecat: 'RevenueCat gestisce gli acquisti in-app e gli abbonamenti: verifica le ricevute con lo store e comunica all’app quali funzioni Lei ha acquistato.',
     superwall: 'Superwall mostra le schermate con le offerte di abbonamento: sceglie quale offerta mostrare e misura quali portano a un acquisto.',
-    firebase: 'Firebase, un servizio di Google, misura l’utilizzo dell’app tramite identificativi anonimi dell’istanza dell’app.',
+    firebase: 'Firebase, un servizio di Google, misura l’utilizzo dell’app tramite identificativi pseudonimi dell’istanza dell’app.',
     amplitude: measures('Amplitude'),
     posthog: measures('PostHog'),
     sentry: 'Sentry riceve report sugli arresti anomali e misurazioni delle prestazioni, così possiamo individuare e correggere gli errori.',

@@ -114,7 +114,7 @@ export const ptBR: LegalText = {
   presets: {
     revenuecat: 'O RevenueCat processa as compras e assinaturas feitas dentro do aplicativo: verifica os recibos junto à loja de aplicativos e informa ao aplicativo quais recursos você pagou.',
     superwall: 'O Superwall exibe as telas de oferta de assinatura: decide qual oferta mostrar e mede quais delas levam a uma compra.',
-    firebase: 'O Firebase, um serviço do Google, mede como o aplicativo é usado por meio de identificadores anônimos de instância do aplicativo.',
+    firebase: 'O Firebase, um serviço do Google, mede como o aplicativo é usado por meio de identificadores pseudonimizados de instância do aplicativo.',
     amplitude: 'O Amplitude mede como o aplicativo é usado, para que possamos ver quais recursos ajudam e quais confundem.',
     posthog: 'O PostHog mede como o aplicativo é usado, para que possamos ver quais recursos ajudam e quais confundem.',
     sentry: 'O Sentry recebe relatórios de falhas e medições de desempenho para que possamos encontrar e corrigir erros.',
