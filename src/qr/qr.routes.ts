@@ -110,6 +110,7 @@ export function qrOperations(d: { apps: AppService; qr: QrService; config: Confi
       query: z.object({
         theme: z.enum(['auto', 'light', 'dark']).optional().describe('`auto` (default) leaves the parameter out: light.'),
         referralCode: z.string().min(1).max(100).optional().describe('For `referral`: whose invite the code opens.'),
+        flowSlug: flowSlugSchema.optional().describe('A secondary flow of a type with several (cancel, waitlist): its page, and `flowSlug` in the image URLs; omitted = the primary. Ignored by the other types.'),
       }),
       response: z.object({
         app: z.string().describe('The app slug.'),
@@ -126,8 +127,9 @@ export function qrOperations(d: { apps: AppService; qr: QrService; config: Confi
         const q = new URLSearchParams({ size: '1024' });
         if (query.theme && query.theme !== 'auto') q.set('theme', query.theme);
         if (query.referralCode) q.set('code', query.referralCode);
+        if (query.flowSlug) q.set('flowSlug', query.flowSlug);
         const base = `${config.webUrl}/api/public/qr/${encodeURIComponent(app.slug)}/${params.flow}`;
-        const url = await qr.flowUrl(app.slug, params.flow, query.referralCode).catch((e) => (e instanceof AppError && (e.status === 404 || e.status === 422) ? null : Promise.reject(e)));
+        const url = await qr.flowUrl(app.slug, params.flow, query.referralCode, query.flowSlug).catch((e) => (e instanceof AppError && (e.status === 404 || e.status === 422) ? null : Promise.reject(e)));
         const type = flowTypeOf(params.flow);
         return {
           app: app.slug,

@@ -178,6 +178,15 @@ describeEachDb('QR codes', (dialect) => {
     const bad = await qr('/api/public/qr/scan-me/waitlist?flowSlug=Not%20A%20Slug');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().issues.map((i: { path: string }) => i.path)).toContain('/flowSlug');
+    // The owner's get_qr_code (REST and MCP) takes the same slug: its image URLs carry it and answer that page.
+    const owner = await t.app.inject({ method: 'GET', url: '/api/v1/apps/scan-me/qr/waitlist?flowSlug=beta', headers: t.auth });
+    expect(owner.statusCode, owner.body).toBe(200);
+    expect(owner.json()).toMatchObject({ url: 'http://signup.test/scan-me/beta', published: true });
+    const png = new URL(owner.json().pngUrl);
+    expect(png.searchParams.get('flowSlug')).toBe('beta');
+    expect(await text(`${png.pathname}${png.search}`)).toBe('http://signup.test/scan-me/beta');
+    const unknown = (await t.app.inject({ method: 'GET', url: '/api/v1/apps/scan-me/qr/waitlist?flowSlug=nope', headers: t.auth })).json();
+    expect(unknown).toMatchObject({ url: null, published: false });
   });
 
   it('short links: the QR of their shortUrl; 404 for an unknown code', async () => {
