@@ -27,9 +27,12 @@ const personOf = (x: { name: string; email?: string; address?: string }): Person
 
 /** "Who is responsible": DPO and representatives (GDPR Art. 13(1)(b), 27). */
 export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
-  if (!laws.gdpr) return [];
   const e = c.entity;
+  // A postal address wherever a privacy law applies (GDPR Art. 13(1)(a); COPPA's operator notice).
+  const address = (laws.gdpr || laws.us) && e.address ? [p(L.postalAddress({ address: e.address }))] : [];
+  if (!laws.gdpr) return address;
   return [
+    ...address,
     ...(e.dpo ? [p(...L.dpo(personOf(e.dpo)))] : []),
     ...(e.euRepresentative ? [p(...L.euRepresentative(personOf(e.euRepresentative)))] : []),
     ...(e.ukRepresentative ? [p(...L.ukRepresentative(personOf(e.ukRepresentative)))] : []),
@@ -45,6 +48,7 @@ export function basesBlocks({ L, laws, c, frozen }: LawFacts): Block[] {
   const blocks: Block[] = [p(L.basesIntro({ law })), { list: bases.map(([purpose, basis]) => [L.basisItem({ purpose: L.purposeHeadings[purpose], basis: L.bases[basis]({ law }) })]) }];
   if (dataFlows(c, frozen).some((f) => f.kind === 'health')) blocks.push(p(L.healthConsent({ law })));
   if (bases.some(([, b]) => b === 'legitimate_interests')) blocks.push(p(L.legitimateInterests));
+  blocks.push(p(L.provisionRequirement));
   return blocks;
 }
 
@@ -118,7 +122,7 @@ export function usBlocks({ T, L, laws, c, frozen, contact }: LawFacts): Block[] 
     blocks.push(p(...L.ccpaOptOut({ contact })));
   }
   if (byCategory.has('sensitive')) blocks.push(p(L.ccpaSensitive));
-  blocks.push(p(...L.ccpaRights({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
+  blocks.push(p(...L.ccpaRights({ contact })), p(...L.ccpaAppeal({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
   return blocks;
 }
 

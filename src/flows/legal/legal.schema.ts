@@ -151,6 +151,7 @@ export const legalConfigObject = z
       .object({
         name: line(120).describe('Who is responsible for the app: you or your company, as it should appear in the policy.'),
         contactEmail: emailInput.optional().describe('Where users write for privacy requests (access, deletion). Strongly advised; without it a warning.'),
+        address: text(300).optional().describe('Your postal address, shown under "Who is responsible" where a privacy law applies (GDPR Art. 13(1)(a) asks for the controller\'s contact details; COPPA for the operator\'s address).'),
         jurisdiction: text(120).optional().describe('Where you are established ("Germany", "California, USA"); shown in the policy and the default governing law of the terms.'),
         country: z
           .string()

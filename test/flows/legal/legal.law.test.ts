@@ -51,6 +51,11 @@ describe('EU company (GDPR)', () => {
     expect(items2).toContain('Preventing fraud and abuse: your consent'); // the processor tracks: consent for all it does
   });
 
+  it('says whether giving data is required (Art. 13(2)(e)); a postal address only when given', () => {
+    expect(text(section(policy({}), 'legal-bases'))).toContain('No law or contract requires you to give us personal data');
+    expect(text(section(policy({}), 'who'))).not.toContain('Postal address');
+    expect(text(section(policy({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'Germany', address: 'Schlafstraße 1, 80331 München' } }), 'who'))).toContain('Postal address: Schlafstraße 1, 80331 München.');
+  });
   it('transfers per processor with its safeguard (and a source link), unknown said so; health needs explicit consent', () => {
     const s = policy(
       { ...over, processors: [{ id: 'revenuecat' }, { id: 'sentry' }, { id: 'amplitude' }, { id: 'health-cloud', name: 'HealthCloud', receives: ['health'] }] },
@@ -149,6 +154,12 @@ describe('Californian company (CCPA/CPRA)', () => {
     const elsewhere = policy({ entity: { name: 'Sleepy KK', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Japan' } });
     expect(text(section(elsewhere, 'rights'))).toContain('30 days');
     expect(text(section(elsewhere, 'rights'))).toContain('data protection authority where you live or in Japan');
+  });
+  it('how to appeal a refused request (45 days, then the state Attorney General); the postal address when given', () => {
+    const s = policy({ ...over, entity: { ...over.entity, address: '1 Market St, San Francisco, CA 94105' } });
+    expect(text(section(s, 'us-privacy'))).toContain('you can appeal by writing to us');
+    expect(text(section(s, 'us-privacy'))).toContain('we answer within 45 days');
+    expect(text(section(s, 'who'))).toContain('Postal address: 1 Market St, San Francisco, CA 94105.');
   });
   it('retention per category (CPRA § 1798.100(a)(3); COPPA § 312.10 for children’s apps), the owner’s period first', () => {
     const ret = section(policy({ ...over, gdpr: { retention: { email: '90 days' } } }), 'retention')!.blocks.flatMap((b) => ('list' in b ? b.list.map((x) => x.join('')) : []));

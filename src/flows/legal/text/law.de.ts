@@ -45,6 +45,7 @@ export const lawDe: LawText = {
     'us-privacy': 'Ihre Datenschutzrechte nach dem Recht der US-Bundesstaaten',
   },
 
+  postalAddress: ({ address }) => `Postanschrift: ${address}.`,
   dpo: (p) => ['Kontaktdaten unseres Datenschutzbeauftragten: ', ...person(p), '.'],
   euRepresentative: (p) => ['Unser Vertreter in der Europäischen Union (Artikel 27 DSGVO): ', ...person(p), '.'],
   ukRepresentative: (p) => ['Unser Vertreter im Vereinigten Königreich (Artikel 27 UK GDPR): ', ...person(p), '.'],
@@ -77,6 +78,8 @@ export const lawDe: LawText = {
   legitimateInterests:
     'Unsere berechtigten Interessen bestehen darin, eine zuverlässige und sichere App zu betreiben, ihre Nutzung zu verstehen, um sie zu verbessern, und Missbrauch zu verhindern. Sie können der Verarbeitung, die auf diesen Interessen beruht, widersprechen (siehe „Ihre Rechte“).',
 
+  provisionRequirement:
+    'Sie sind weder gesetzlich noch vertraglich verpflichtet, uns personenbezogene Daten bereitzustellen. Manche Funktionen benötigen bestimmte Daten (etwa eine E-Mail-Adresse für eine Antwort oder einen Kauf für ein Abonnement); ohne sie können Sie den übrigen Teil der App weiterhin nutzen.',
   transfersIntro: () =>
     'Wo die oben genannten Dienste Daten verarbeiten und wie Daten geschützt sind, die in Länder außerhalb des Europäischen Wirtschaftsraums (EWR), des Vereinigten Königreichs oder der Schweiz übermittelt werden:',
   transfer: ({ name, locations, mechanism, regimes }) => {
@@ -159,6 +162,11 @@ export const lawDe: LawText = {
     'Sie haben das Recht zu erfahren, welche personenbezogenen Informationen wir erheben, verwenden und offenlegen, eine Kopie davon zu erhalten sowie sie berichtigen und löschen zu lassen. Um diese Rechte auszuüben, wenden Sie sich ',
     ...contact,
     ' an uns; wir bestätigen den Eingang innerhalb von 10 Geschäftstagen, antworten innerhalb von 45 Tagen und können Angaben anfordern, um zu prüfen, ob die Anfrage von Ihnen stammt.',
+  ],
+  ccpaAppeal: ({ contact }) => [
+    'Lehnen wir Ihren Antrag ab, können Sie dagegen Einspruch einlegen, indem Sie uns ',
+    ...contact,
+    ' mit dem Betreff „Einspruch“ schreiben; wir antworten innerhalb von 45 Tagen und begründen unsere Entscheidung. Weisen wir den Einspruch zurück, können Sie sich an den Generalstaatsanwalt (Attorney General) Ihres Bundesstaats wenden.',
   ],
   ccpaAgents:
     'Sie können einen bevollmächtigten Vertreter (Authorized Agent) beauftragen, eine Anfrage für Sie zu stellen; wir können von ihm Ihre unterzeichnete Vollmacht verlangen und Sie bitten, Ihre Identität zu bestätigen.',

@@ -17,6 +17,7 @@ export const lawEn: LawText = {
     'us-privacy': 'Your US state privacy rights',
   },
 
+  postalAddress: ({ address }) => `Postal address: ${address}.`,
   dpo: (p) => ['Our data protection officer is ', ...person(p), '.'],
   euRepresentative: (p) => ['Our representative in the European Union (Art. 27 GDPR) is ', ...person(p), '.'],
   ukRepresentative: (p) => ['Our representative in the United Kingdom (Art. 27 UK GDPR) is ', ...person(p), '.'],
@@ -47,6 +48,8 @@ export const lawEn: LawText = {
   legitimateInterests:
     'Our legitimate interests are running a reliable and secure app, understanding how it is used so we can improve it, and preventing abuse. You can object to processing based on them (see “Your rights”).',
 
+  provisionRequirement:
+    'No law or contract requires you to give us personal data. Some features need some of it to work (an email address for a reply, a purchase for a subscription); without it you can still use the rest of the app.',
   transfersIntro: () =>
     'Where each service above processes data, and how data sent outside the European Economic Area, the United Kingdom or Switzerland is protected:',
   transfer: ({ name, locations, mechanism, regimes }) => {
@@ -133,6 +136,11 @@ export const lawEn: LawText = {
     'You have the right to know what personal information we collect, use and disclose, to get a copy of it, to have it corrected and to have it deleted. To exercise these rights, write to us ',
     ...contact,
     '; we confirm receipt within 10 business days, answer within 45 days, and may ask for information to verify that the request comes from you.',
+  ],
+  ccpaAppeal: ({ contact }) => [
+    'If we decline your request, you can appeal by writing to us ',
+    ...contact,
+    ' with the subject “Appeal”; we answer within 45 days and explain our decision. If we deny the appeal, you can contact the Attorney General of your state.',
   ],
   ccpaAgents: 'You can let an authorised agent make a request for you; we may ask the agent for your signed permission and ask you to verify your identity.',
   ccpaNoDiscrimination: 'We will not discriminate against you for exercising any of these rights: we will not deny you the app, charge you a different price or give you a different quality of service.',

@@ -34,6 +34,7 @@ export const lawEs: LawText = {
     'us-privacy': 'Sus derechos de privacidad según las leyes de los estados de EE. UU.',
   },
 
+  postalAddress: ({ address }) => `Dirección postal: ${address}.`,
   dpo: (p) => ['Nuestro delegado de protección de datos es ', ...person(p), '.'],
   euRepresentative: (p) => ['Nuestro representante en la Unión Europea (art. 27 del RGPD) es ', ...person(p), '.'],
   ukRepresentative: (p) => ['Nuestro representante en el Reino Unido (art. 27 del RGPD del Reino Unido) es ', ...person(p), '.'],
@@ -66,6 +67,8 @@ export const lawEs: LawText = {
   legitimateInterests:
     'Nuestros intereses legítimos consisten en ofrecer una aplicación fiable y segura, entender cómo se utiliza para poder mejorarla y prevenir los usos indebidos. Puede oponerse al tratamiento basado en ellos (véase «Sus derechos»).',
 
+  provisionRequirement:
+    'Ninguna ley ni contrato le obliga a facilitarnos datos personales. Algunas funciones necesitan ciertos datos para funcionar (una dirección de correo electrónico para responderle, una compra para una suscripción); sin ellos, usted puede seguir usando el resto de la aplicación.',
   transfersIntro: () => 'Dónde trata los datos cada uno de los servicios indicados y cómo se protegen los datos que se envían fuera del Espacio Económico Europeo, el Reino Unido o Suiza:',
   transfer: ({ name, locations, mechanism, regimes }) => {
     const where = locations ? ` en ${locations}` : '';
@@ -144,6 +147,11 @@ export const lawEs: LawText = {
     'Tiene derecho a saber qué información personal recogemos, utilizamos y divulgamos, a obtener una copia de ella, a que se corrija y a que se elimine. Para ejercer estos derechos, contacte con nosotros ',
     ...contact,
     '; confirmaremos la recepción en un plazo de 10 días hábiles, responderemos en un plazo de 45 días y podremos pedirle información para verificar que la solicitud procede de usted.',
+  ],
+  ccpaAppeal: ({ contact }) => [
+    'Si rechazamos su solicitud, puede recurrir nuestra decisión escribiéndonos ',
+    ...contact,
+    ' con el asunto «Recurso»; le responderemos en un plazo de 45 días explicando nuestra decisión. Si desestimamos el recurso, puede dirigirse al fiscal general (Attorney General) de su estado.',
   ],
   ccpaAgents: 'Puede autorizar a un agente para que presente una solicitud en su nombre; podemos pedir al agente su autorización firmada y pedirle a usted que verifique su identidad.',
   ccpaNoDiscrimination:

@@ -47,6 +47,7 @@ export const lawFr: LawText = {
     'us-privacy': 'Vos droits au titre des lois des États américains sur la protection de la vie privée',
   },
 
+  postalAddress: ({ address }) => `Adresse postale\u00a0: ${address}.`,
   dpo: (p) => ['Coordonnées de notre délégué à la protection des données : ', ...person(p), '.'],
   euRepresentative: (p) => ['Notre représentant dans l’Union européenne (art. 27 du RGPD) : ', ...person(p), '.'],
   ukRepresentative: (p) => ['Notre représentant au Royaume-Uni (art. 27 du UK GDPR) : ', ...person(p), '.'],
@@ -80,6 +81,8 @@ export const lawFr: LawText = {
   legitimateInterests:
     'Nos intérêts légitimes consistent à exploiter une application fiable et sécurisée, à comprendre comment elle est utilisée afin de l’améliorer et à prévenir les abus. Vous pouvez vous opposer aux traitements fondés sur ces intérêts (voir « Vos droits »).',
 
+  provisionRequirement:
+    'Aucune obligation légale ou contractuelle ne vous impose de nous fournir des données à caractère personnel. Certaines fonctionnalités en ont besoin pour fonctionner (une adresse électronique pour une réponse, un achat pour un abonnement)\u00a0; sans elles, vous pouvez continuer à utiliser le reste de l’application.',
   transfersIntro: () =>
     'Où chacun des services ci-dessus traite les données, et comment sont protégées les données transférées hors de l’Espace économique européen (EEE), du Royaume-Uni ou de la Suisse :',
   transfer: ({ name, locations, mechanism, regimes }) => {
@@ -162,6 +165,11 @@ export const lawFr: LawText = {
     'Vous avez le droit de savoir quelles informations personnelles nous collectons, utilisons et communiquons, d’en obtenir une copie, de les faire rectifier et de les faire supprimer. Pour exercer ces droits, contactez-nous ',
     ...contact,
     ' ; nous accusons réception de votre demande sous 10 jours ouvrables, y répondons sous 45 jours et pouvons vous demander des informations pour vérifier qu’elle émane bien de vous.',
+  ],
+  ccpaAppeal: ({ contact }) => [
+    'Si nous refusons votre demande, vous pouvez former un recours en nous écrivant ',
+    ...contact,
+    ' avec l’objet «\u00a0Recours\u00a0»\u00a0; nous répondons dans un délai de 45 jours en motivant notre décision. Si nous rejetons votre recours, vous pouvez saisir l’Attorney General (procureur général) de votre État.',
   ],
   ccpaAgents:
     'Vous pouvez mandater un agent autorisé (authorized agent) pour présenter une demande en votre nom ; nous pouvons lui demander votre autorisation signée et vous demander de confirmer votre identité.',

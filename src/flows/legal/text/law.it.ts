@@ -34,6 +34,7 @@ export const lawIt: LawText = {
     'us-privacy': 'I Suoi diritti ai sensi delle leggi statali statunitensi sulla privacy',
   },
 
+  postalAddress: ({ address }) => `Indirizzo postale: ${address}.`,
   dpo: (p) => ['Il nostro responsabile della protezione dei dati è ', ...person(p), '.'],
   euRepresentative: (p) => ['Il nostro rappresentante nell’Unione europea (art. 27 GDPR) è ', ...person(p), '.'],
   ukRepresentative: (p) => ['Il nostro rappresentante nel Regno Unito (art. 27 UK GDPR) è ', ...person(p), '.'],
@@ -65,6 +66,8 @@ export const lawIt: LawText = {
   legitimateInterests:
     'Il nostro legittimo interesse consiste nel garantire il funzionamento affidabile e sicuro dell’app, nel capire come viene utilizzata per poterla migliorare e nel prevenire abusi. Può opporsi al trattamento basato su tale interesse (si veda «I Suoi diritti»).',
 
+  provisionRequirement:
+    'Nessuna norma di legge né alcun contratto La obbliga a fornirci dati personali. Alcune funzioni hanno bisogno di determinati dati per funzionare (un indirizzo e-mail per una risposta, un acquisto per un abbonamento); senza di essi può continuare a utilizzare il resto dell’app.',
   transfersIntro: () =>
     'Dove ciascuno dei servizi sopra indicati tratta i dati e come sono protetti i dati trasferiti al di fuori dello Spazio economico europeo, del Regno Unito o della Svizzera:',
   transfer: ({ name, locations, mechanism, regimes }) => {
@@ -145,6 +148,11 @@ export const lawIt: LawText = {
     'Ha il diritto di sapere quali informazioni personali raccogliamo, utilizziamo e comunichiamo, di ottenerne una copia, di farle correggere e di farle cancellare. Per esercitare questi diritti ci contatti ',
     ...contact,
     '; confermeremo la ricezione entro 10 giorni lavorativi, risponderemo entro 45 giorni e potremo chiederLe informazioni per verificare che la richiesta provenga da Lei.',
+  ],
+  ccpaAppeal: ({ contact }) => [
+    'Se respingiamo la Sua richiesta, può presentare ricorso scrivendoci ',
+    ...contact,
+    ' con l’oggetto «Ricorso»; rispondiamo entro 45 giorni motivando la nostra decisione. Se respingiamo il ricorso, può rivolgersi al procuratore generale (Attorney General) del Suo Stato.',
   ],
   ccpaAgents: 'Può incaricare un agente autorizzato di presentare una richiesta per Suo conto; potremo chiedere all’agente la Sua autorizzazione firmata e chiedere a Lei di verificare la Sua identità.',
   ccpaNoDiscrimination:

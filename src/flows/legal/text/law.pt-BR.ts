@@ -40,6 +40,7 @@ export const lawPtBR: LawText = {
     'us-privacy': 'Seus direitos de privacidade nos estados dos EUA',
   },
 
+  postalAddress: ({ address }) => `Endereço postal: ${address}.`,
   dpo: (p) => ['Nosso encarregado da proteção de dados é ', ...person(p), '.'],
   euRepresentative: (p) => ['Nosso representante na União Europeia (art. 27 do RGPD) é ', ...person(p), '.'],
   ukRepresentative: (p) => ['Nosso representante no Reino Unido (art. 27 do RGPD do Reino Unido) é ', ...person(p), '.'],
@@ -72,6 +73,8 @@ export const lawPtBR: LawText = {
   legitimateInterests:
     'Nossos interesses legítimos são manter um aplicativo confiável e seguro, entender como ele é usado para poder melhorá-lo e prevenir abusos. Você pode se opor ao tratamento baseado neles (veja “Seus direitos”).',
 
+  provisionRequirement:
+    'Nenhuma lei ou contrato obriga você a nos fornecer dados pessoais. Alguns recursos precisam de certos dados para funcionar (um endereço de e-mail para uma resposta, uma compra para uma assinatura); sem eles, você continua podendo usar o restante do aplicativo.',
   transfersIntro: () =>
     'Onde cada serviço acima trata os dados, e como são protegidos os dados enviados para fora do Espaço Econômico Europeu, do Reino Unido ou da Suíça:',
   transfer: ({ name, locations, mechanism, regimes }) => {
@@ -153,6 +156,11 @@ export const lawPtBR: LawText = {
     'Você tem o direito de saber quais informações pessoais coletamos, usamos e divulgamos, de obter uma cópia delas, de corrigi-las e de excluí-las. Para exercer esses direitos, escreva para nós ',
     ...contact,
     '; confirmamos o recebimento em até 10 dias úteis, respondemos em até 45 dias e podemos pedir informações para verificar que o pedido vem de você.',
+  ],
+  ccpaAppeal: ({ contact }) => [
+    'Se recusarmos a sua solicitação, você pode recorrer escrevendo para nós ',
+    ...contact,
+    ' com o assunto “Recurso”; respondemos em até 45 dias, explicando nossa decisão. Se negarmos o recurso, você pode procurar o procurador-geral (Attorney General) do seu estado.',
   ],
   ccpaAgents: 'Você pode autorizar um agente a fazer um pedido em seu nome; podemos pedir ao agente a sua autorização assinada e pedir que você confirme a sua identidade.',
   ccpaNoDiscrimination:

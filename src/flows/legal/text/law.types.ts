@@ -30,6 +30,8 @@ export interface LawText {
   titles: Record<LawSection, string>;
 
   // ---- "Who is responsible" (GDPR Art. 13(1)(a), (b), Art. 27) ----
+  /** When the owner gives a postal address (`entity.address`, the owner's own words): "Postal address: {address}." */
+  postalAddress(p: { address: string }): string;
   /** When a data protection officer is named: "Our data protection officer is {name} ({email}, {address})." */
   dpo(p: PersonSlot): Inline[];
   /** When an EU representative (Art. 27 GDPR) is named. */
@@ -54,6 +56,8 @@ export interface LawText {
   healthConsent(p: { law: string }): string;
   /** When any purpose rests on legitimate interests: what those interests are and that one may object. */
   legitimateInterests: string;
+  /** Closes the section: whether you must provide the data and what happens if you do not (GDPR Art. 13(2)(e)). */
+  provisionRequirement: string;
 
   // ---- "Transfers outside the EEA, the UK and Switzerland" (GDPR Chapter V) ----
   /** Opens the section. */
@@ -121,6 +125,8 @@ export interface LawText {
   ccpaSensitive: string;
   /** The rights: know, access, correct, delete, and how to exercise them "… {contact}", verification. */
   ccpaRights(p: ContactSlot): Inline[];
+  /** How to appeal a refused request (Virginia, Colorado, Connecticut, Texas and other state laws), "… {contact}", answered within 45 days. */
+  ccpaAppeal(p: ContactSlot): Inline[];
   /** Authorised agents. */
   ccpaAgents: string;
   /** No discrimination for exercising rights. */
