@@ -18,8 +18,8 @@ export const APP = 'bench';
 /** PostgreSQL for the bench: BENCH_DATABASE_URL, else the tests' TEST_DATABASE_URL. */
 export const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 
-export async function startOurs(dialect: Dialect) {
-  const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' });
+export async function startOurs(dialect: Dialect, extra: Record<string, string> = {}) {
+  const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn', ...extra });
   if (dialect === 'postgres') {
     if (!PG_URL) throw new Error('PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
     env.DATABASE_URL = PG_URL;
