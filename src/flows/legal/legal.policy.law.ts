@@ -59,7 +59,8 @@ export function transferBlocks({ T, L, laws, frozen, contact }: LawFacts): Block
   const items = frozen.processors.map((x): Inline[] => {
     const f = x.processing;
     if (!f) return [L.transferUnknown({ name: x.name })];
-    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes });
+    // A version frozen before the extensions were a fact named both for every DPF vendor: it keeps doing so.
+    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes, dpf: f.dpf ?? { uk: true, swiss: true } });
     const src = f.sources[0];
     return src ? [sentence, ' ', ...L.transferSource({ link: { text: src.title, href: src.url } })] : [sentence];
   });

@@ -254,10 +254,15 @@ describe('processing facts of the built-in processors (docs/legal.md, "Sources")
     expect(facts.readOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // A Data Privacy Framework claim is about transfers to the United States: it needs a read location there.
     if (facts.mechanism === 'dpf') expect(facts.locations).toContain('United States');
+    // Vendors join the UK Extension and the Swiss-US framework separately: a DPF vendor states which.
+    expect(facts.dpf !== undefined).toBe(facts.mechanism === 'dpf');
   });
 
   it('claims the Data Privacy Framework only where the vendor’s own statement was read', () => {
     const dpf = vendors.filter((p) => p.processing!.mechanism === 'dpf').map((p) => p.id).sort();
-    expect(dpf).toEqual(['amplitude', 'onesignal', 'posthog']);
+    expect(dpf).toEqual(['admob', 'amplitude', 'crashlytics', 'firebase', 'onesignal', 'posthog']);
+    const joined = (ext: 'uk' | 'swiss') => vendors.filter((p) => p.processing!.dpf?.[ext]).map((p) => p.id).sort();
+    expect(joined('uk')).toEqual(['admob', 'crashlytics', 'firebase', 'posthog']);
+    expect(joined('swiss')).toEqual(['admob', 'crashlytics', 'firebase', 'posthog']);
   });
 });

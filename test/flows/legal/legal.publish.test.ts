@@ -62,8 +62,8 @@ describeEachDb('legal: contradictions refused at publish', (dialect) => {
     expect(ok.statusCode).toBe(200);
     const frozen = (await owner('GET', 'clash/flows/legal')).json().published.config.frozen;
     expect(frozen.model).toBe(1);
-    expect(frozen.processors.find((p: { id: string }) => p.id === 'firebase').processing).toMatchObject({ mechanism: 'scc', readOn: '2026-11-27' });
-    expect(frozen.processors.find((p: { id: string }) => p.id === 'admob').processing.sources[0].url).toBe('https://developers.google.com/admob/ios/data-disclosure');
+    expect(frozen.processors.find((p: { id: string }) => p.id === 'firebase').processing).toMatchObject({ mechanism: 'dpf', dpf: { uk: true, swiss: true }, readOn: '2026-11-27' });
+    expect(frozen.processors.find((p: { id: string }) => p.id === 'admob').processing.sources[0].url).toBe('https://policies.google.com/privacy/frameworks');
     const page = (await web('/legal/clash')).body.replace(/&#39;/g, "'");
     expect(page).toContain('Location — your precise location stays on your device; only your approximate location is sent, to Firebase (Google) and Google AdMob');
   });
