@@ -1,4 +1,4 @@
-import { appleDataTypes, legalModel, MODEL_REVISION } from './legal.model.js';
+import { appleDataTypes, flowSharedForAdvertising, legalModel, MODEL_REVISION } from './legal.model.js';
 import { APPLE_CATEGORY_ORDER, DATA_KINDS, PRESETS, PURPOSES, presetFor, type DataKind, type Purpose, type Receive } from './legal.presets.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 
@@ -317,7 +317,7 @@ export function playDataSafety(config: LegalConfig, frozen: Frozen, basis: Basis
     if (!f.leavesDevice || !f.kind || f.recipient.type === 'device') continue;
     const [category, dataType] = DATA_KINDS[f.kind].play;
     const key = `${category}\n${dataType}`;
-    const shared = f.tracking || f.purposes.includes('third_party_advertising');
+    const shared = flowSharedForAdvertising(f);
     const purposes = f.purposes.map((x) => PURPOSES[x].play).filter((x): x is NonNullable<typeof x> => !!x);
     const source = f.recipient.name;
     const prev = by.get(key);

@@ -1,4 +1,5 @@
-import { advertisesOrTracks, authorityOf, CCPA_CATEGORY, dataFlows, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { authorityOf, CCPA_CATEGORY, dataFlows, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { sharesForAdvertising } from './legal.model.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
 import type { CcpaCategory } from './text/law.types.js';
@@ -130,6 +131,6 @@ export function usBlocks({ T, L, laws, c, frozen, contact }: LawFacts): Block[] 
 /** COPPA wording in "Children", for an app directed at children when US law applies; "no behavioural ads" only when true. */
 export function coppaBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[] {
   if (!laws.us || !c.childrenDirected) return [];
-  const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(advertisesOrTracks);
+  const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(sharesForAdvertising);
   return [p(L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
 }
