@@ -1,4 +1,5 @@
 import { APPLE_CATEGORY_ORDER, CAPABILITIES, DATA_KINDS, PURPOSES, type Capability, type DataKind, type Purpose } from './legal.presets.js';
+import { usesModel } from './legal.edition.js';
 import type { Frozen, LegalConfig, PlatformItem, ResolvedProcessor } from './legal.schema.js';
 
 /**
@@ -29,15 +30,12 @@ export interface DataFlow {
 export interface LegalModel {
   flows: DataFlow[];
   /**
-   * Whether the version was frozen before the model existed (no `frozen.model`): its pages and
-   * declarations are derived exactly as they were published (per-source linked answers, an
-   * unqualified on-device list).
+   * Whether the version was published before the model existed (edition 0, legal.edition.ts): its
+   * pages and declarations are derived exactly as they were published (per-source linked answers,
+   * an unqualified on-device list).
    */
   legacy: boolean;
 }
-
-/** The model revision `freeze` writes; versions without it render as they were published. */
-export const MODEL_REVISION = 1;
 
 type PlatformUse = NonNullable<LegalConfig['platformData']>[number];
 /** Push notifications travel through the platform's push service: never listed as staying on the device. */
@@ -71,7 +69,7 @@ export function legalModel(config: LegalConfig, frozen: Frozen): LegalModel {
       flows.push({ kind, purposes: ['app_functionality'], recipient: device, linked: false, tracking: false, leavesDevice: false, optional: false, capability: x.capability, path });
     }
   });
-  return { flows, legacy: frozen.model === undefined };
+  return { flows, legacy: !usesModel(frozen) };
 }
 
 /*
