@@ -1,7 +1,7 @@
 import { unprocessable } from '../../kernel/errors.js';
 import { legalBases, lawsOf } from './legal.law.js';
 import { DATA_KINDS, type DataKind, type Purpose } from './legal.presets.js';
-import { legalModel, platformFacts, sentAs } from './legal.model.js';
+import { legalModel, platformFacts, sentAs, showsAds } from './legal.model.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 
 /**
@@ -27,7 +27,7 @@ export function legalFindings(c: LegalConfig, frozen: Frozen): Finding[] {
   const at = (id: string) => (index(id) >= 0 ? `/processors/${index(id)}` : '/processors');
   const d = c.declarations;
   const trackers = resolved.filter((p) => p.usedForTracking);
-  const advertisers = resolved.filter((p) => p.role === 'advertising' || p.receives.some((r) => r.purposes.includes('third_party_advertising')));
+  const advertisers = resolved.filter(showsAds);
   // Analytics services only: RevenueCat's purchase charts or the cancel flow's insights are
   // declared with the Analytics purpose, but are not "using analytics" in the policy's sense.
   const analysts = resolved.filter((p) => p.role === 'analytics');

@@ -1,4 +1,5 @@
 import { DSK_LIST, EEA, GERMAN_LAENDER, SWISS_AUTHORITY, UK_AUTHORITY, type Authority } from './legal.authorities.js';
+import { sharesForAdvertising } from './legal.model.js';
 import { CAPABILITIES, type DataKind, type Purpose } from './legal.presets.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import type { CcpaCategory, LegalBasis, Regimes, RetentionClass } from './text/law.types.js';
@@ -65,14 +66,11 @@ export function dataFlows(c: LegalConfig, frozen: Frozen): { kind: DataKind; pur
   ];
 }
 
-/** A processor that tracks or shows third-party advertising: its data is "shared" (CCPA), its purposes need consent (GDPR). */
-export const advertisesOrTracks = (x: ResolvedProcessor) => x.usedForTracking || x.receives.some((r) => r.purposes.includes('third_party_advertising'));
-
 /** Each purpose in use with its legal basis: the owner's choice, else consent where the app asks it (or a processor tracks), else the default. */
 export function legalBases(c: LegalConfig, frozen: Frozen): [Purpose, LegalBasis][] {
   const flows = dataFlows(c, frozen);
   const used = [...new Set(flows.flatMap((f) => f.purposes))];
-  const tracked = new Set(flows.filter((f) => f.processor && advertisesOrTracks(f.processor)).flatMap((f) => f.purposes));
+  const tracked = new Set(flows.filter((f) => f.processor && sharesForAdvertising(f.processor)).flatMap((f) => f.purposes));
   return used.map((p) => [p, c.gdpr?.legalBasis?.[p] ?? (c.gdpr?.consent?.includes(p) || tracked.has(p) ? 'consent' : DEFAULT_BASIS[p])]);
 }
 
@@ -119,7 +117,7 @@ export const CCPA_CATEGORY: Record<DataKind, CcpaCategory> = {
  * and no processor that tracks or serves third-party advertising.
  */
 export function salesAndSharing(c: LegalConfig, frozen: Frozen) {
-  const sharedWith = frozen.processors.filter(advertisesOrTracks);
+  const sharedWith = frozen.processors.filter(sharesForAdvertising);
   return { sells: c.declarations.sellsData, sharedWith, neither: !c.declarations.sellsData && !c.declarations.tracking && sharedWith.length === 0 };
 }
 

@@ -1,4 +1,5 @@
-import { advertisesOrTracks, authorityOf, CCPA_CATEGORY, dataFlows, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { authorityOf, CCPA_CATEGORY, dataFlows, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { sharesForAdvertising } from './legal.model.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
 import type { CcpaCategory } from './text/law.types.js';
@@ -59,7 +60,8 @@ export function transferBlocks({ T, L, laws, frozen, contact }: LawFacts): Block
   const items = frozen.processors.map((x): Inline[] => {
     const f = x.processing;
     if (!f) return [L.transferUnknown({ name: x.name })];
-    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes });
+    // A version frozen before the extensions were a fact named both for every DPF vendor: it keeps doing so.
+    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes, dpf: f.dpf ?? { uk: true, swiss: true } });
     const src = f.sources[0];
     return src ? [sentence, ' ', ...L.transferSource({ link: { text: src.title, href: src.url } })] : [sentence];
   });
@@ -129,6 +131,6 @@ export function usBlocks({ T, L, laws, c, frozen, contact }: LawFacts): Block[] 
 /** COPPA wording in "Children", for an app directed at children when US law applies; "no behavioural ads" only when true. */
 export function coppaBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[] {
   if (!laws.us || !c.childrenDirected) return [];
-  const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(advertisesOrTracks);
+  const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(sharesForAdvertising);
   return [p(L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
 }

@@ -1,5 +1,5 @@
 import { CAPABILITIES, presetFor } from './legal.presets.js';
-import { legalModel, listedOnDevice, platformFacts, sentAs, type LegalModel, type PlatformFact } from './legal.model.js';
+import { legalModel, listedOnDevice, platformFacts, sentAs, usesDataForItself, type LegalModel, type PlatformFact } from './legal.model.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import { lawsOf, type Laws } from './legal.law.js';
 import { basesBlocks, coppaBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
@@ -146,8 +146,8 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   if (processors.length === 0 && leaving.length === 0) {
     blocks.push(p(T.nothingLeaves({ app })));
   } else {
-    // Ad networks, attribution and tracking SDKs also use the data for themselves (independent controllers).
-    const ownUse = edition >= 2 ? processors.filter((x) => x.usedForTracking || x.role === 'advertising' || x.role === 'attribution').map((x) => x.name) : [];
+    // Independent controllers are named (edition 2 on): see usesDataForItself.
+    const ownUse = edition >= 2 ? processors.filter(usesDataForItself).map((x) => x.name) : [];
     blocks.push(p(ownUse.length ? T.onlyListedLeavesSomeOwnUse({ names: ownUse }) : T.onlyListedLeaves));
     for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, edition) });
     if (leaving.length) {

@@ -247,9 +247,13 @@ export interface Frozen {
   processors: ResolvedProcessor[];
   /** Published flows of the app at publish time (type, slug, version). */
   flows: { type: string; slug: string; version: number }[];
-  /** Revision of the data-flow model (legal.model.ts) the version was frozen with; absent before it existed (rendered as published then). */
+  /** The version's edition (legal.edition.ts): how its pages and declarations render. Absent in versions stored before the single stamp. */
+  edition?: number;
+  /** Language of the generated text at publish (text/index.ts). */
+  lang?: string;
+  /** Stored by earlier releases instead of `edition` (the data-flow model's revision); read only by legal.edition.ts. */
   model?: number;
-  /** Language and edition of the generated text at publish (text/index.ts); absent before editions: English edition 1. */
+  /** Stored by earlier releases instead of `edition` and `lang`; read only by legal.edition.ts. */
   text?: { lang: string; edition: number };
 }
 

@@ -78,6 +78,8 @@ const PROCESSING: ProcessingFacts[] = [
   { locations: ['United States'], mechanism: 'scc', sources: [], readOn: '2026-11-27' },
   { locations: [], mechanism: 'adequacy', sources: [], readOn: '2026-11-27' },
   { locations: ['European Union'], mechanism: 'eea', sources: [], readOn: '2026-11-27' },
+  // Certified, but not under the UK Extension or the Swiss-US framework: the SCCs from there.
+  { locations: ['United States'], mechanism: 'dpf', dpf: { uk: false, swiss: false }, sources: [], readOn: '2026-11-27' },
 ];
 
 /** Owner-given words and names: the same in every language, masked before comparing. */

@@ -82,14 +82,18 @@ export const lawDe: LawText = {
     'Sie sind weder gesetzlich noch vertraglich verpflichtet, uns personenbezogene Daten bereitzustellen. Manche Funktionen benötigen bestimmte Daten (etwa eine E-Mail-Adresse für eine Antwort oder einen Kauf für ein Abonnement); ohne sie können Sie den übrigen Teil der App weiterhin nutzen.',
   transfersIntro: () =>
     'Wo die oben genannten Dienste Daten verarbeiten und wie Daten geschützt sind, die in Länder außerhalb des Europäischen Wirtschaftsraums (EWR), des Vereinigten Königreichs oder der Schweiz übermittelt werden:',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` (Verarbeitungsort: ${locations})` : '';
     if (mechanism === 'eea') return `${name} verarbeitet Daten${where} innerhalb des Europäischen Wirtschaftsraums; eine Übermittlung in Länder außerhalb des EWR findet nicht statt.`;
     if (mechanism === 'adequacy')
       return `${name} verarbeitet Daten${where} in einem Land, für das die Europäische Kommission durch einen Angemessenheitsbeschluss festgestellt hat, dass es ein angemessenes Schutzniveau bietet (Artikel 45 DSGVO).`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'dessen UK-Erweiterung', regimes.ch && 'dem Datenschutzrahmen Schweiz–USA (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' und ');
-      return `${name} verarbeitet Daten${where} und ist nach dem Datenschutzrahmen EU–USA (EU-U.S. Data Privacy Framework)${ext ? ` sowie nach ${ext}` : ''} zertifiziert; für den Datenschutzrahmen EU–USA hat die Europäische Kommission festgestellt, dass er ein angemessenes Schutzniveau gewährleistet (Artikel 45 DSGVO).`;
+      const ext = [regimes.uk && dpf.uk && 'dessen UK-Erweiterung', regimes.ch && dpf.swiss && 'dem Datenschutzrahmen Schweiz–USA (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' und ');
+      const scc = [
+        regimes.uk && !dpf.uk && 'Übermittlungen aus dem Vereinigten Königreich stützen sich auf die Standardvertragsklauseln, ergänzt um das International Data Transfer Addendum des Vereinigten Königreichs (Artikel 46 UK GDPR)',
+        regimes.ch && !dpf.swiss && 'Übermittlungen aus der Schweiz stützen sich auf die Standardvertragsklauseln, wie vom Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) anerkannt',
+      ].filter(Boolean);
+      return `${name} verarbeitet Daten${where} und ist nach dem Datenschutzrahmen EU–USA (EU-U.S. Data Privacy Framework)${ext ? ` sowie nach ${ext}` : ''} zertifiziert; für den Datenschutzrahmen EU–USA hat die Europäische Kommission festgestellt, dass er ein angemessenes Schutzniveau gewährleistet (Artikel 45 DSGVO)${scc.length ? `; ${scc.join('; ')}` : ''}.`;
     }
     return `${name} verarbeitet Daten${where}; die Übermittlung ist durch die von der Europäischen Kommission erlassenen Standardvertragsklauseln geschützt (Artikel 46 Absatz 2 Buchstabe c DSGVO)${regimes.uk ? ', ergänzt um das International Data Transfer Addendum des Vereinigten Königreichs' : ''}${regimes.ch ? ', wie vom Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) anerkannt' : ''}.`;
   },

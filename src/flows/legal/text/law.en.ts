@@ -52,25 +52,29 @@ export const lawEn: LawText = {
     'No law or contract requires you to give us personal data. Some features need some of it to work (an email address for a reply, a purchase for a subscription); without it you can still use the rest of the app.',
   transfersIntro: () =>
     'Where each service above processes data, and how data sent outside the European Economic Area, the United Kingdom or Switzerland is protected:',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` in ${locations}` : '';
     // Not under the EU GDPR: the European Commission's decisions are not the owner's law; cite the UK's or Switzerland's own.
     if (!regimes.eu && regimes.uk) {
       if (mechanism === 'eea') return `${name} processes data${where}, inside the European Economic Area, for which the UK has made adequacy regulations (Art. 45 UK GDPR).`;
       if (mechanism === 'adequacy') return `${name} processes data${where}, in a country for which the UK has made adequacy regulations (Art. 45 UK GDPR).`;
-      if (mechanism === 'dpf') return `${name} processes data${where} and is certified under the UK Extension to the EU-US Data Privacy Framework, for which the UK has made adequacy regulations (Art. 45 UK GDPR).`;
+      if (mechanism === 'dpf' && dpf.uk) return `${name} processes data${where} and is certified under the UK Extension to the EU-US Data Privacy Framework, for which the UK has made adequacy regulations (Art. 45 UK GDPR).`;
       return `${name} processes data${where}; the transfer is protected by the European Commission’s Standard Contractual Clauses with the UK International Data Transfer Addendum issued by the Information Commissioner (Art. 46 UK GDPR).`;
     }
     if (!regimes.eu && regimes.ch) {
       if (mechanism === 'eea' || mechanism === 'adequacy') return `${name} processes data${where}, in a country the Swiss Federal Council recognises as ensuring adequate protection (Art. 16(1) FADP).`;
-      if (mechanism === 'dpf') return `${name} processes data${where} and is certified under the Swiss-US Data Privacy Framework, which the Swiss Federal Council recognises as ensuring adequate protection (Art. 16(1) FADP).`;
+      if (mechanism === 'dpf' && dpf.swiss) return `${name} processes data${where} and is certified under the Swiss-US Data Privacy Framework, which the Swiss Federal Council recognises as ensuring adequate protection (Art. 16(1) FADP).`;
       return `${name} processes data${where}; the transfer is protected by the European Commission’s Standard Contractual Clauses as recognised by the Swiss FDPIC (Art. 16(2)(d) FADP).`;
     }
     if (mechanism === 'eea') return `${name} processes data${where}, inside the European Economic Area: no transfer outside it takes place.`;
     if (mechanism === 'adequacy') return `${name} processes data${where}, in a country for which the European Commission has decided that it ensures an adequate level of protection (Art. 45 GDPR).`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'its UK Extension', regimes.ch && 'the Swiss-US Data Privacy Framework'].filter(Boolean).join(' and ');
-      return `${name} processes data${where} and is certified under the EU-US Data Privacy Framework${ext ? ` (and ${ext})` : ''}, which the European Commission has found to ensure an adequate level of protection (Art. 45 GDPR).`;
+      const ext = [regimes.uk && dpf.uk && 'its UK Extension', regimes.ch && dpf.swiss && 'the Swiss-US Data Privacy Framework'].filter(Boolean).join(' and ');
+      const scc = [
+        regimes.uk && !dpf.uk && 'transfers from the UK rest on the Standard Contractual Clauses with the UK International Data Transfer Addendum (Art. 46 UK GDPR)',
+        regimes.ch && !dpf.swiss && 'transfers from Switzerland rest on the Standard Contractual Clauses as recognised by the Swiss FDPIC (Art. 16(2)(d) FADP)',
+      ].filter(Boolean).join(', and ');
+      return `${name} processes data${where} and is certified under the EU-US Data Privacy Framework${ext ? ` (and ${ext})` : ''}, which the European Commission has found to ensure an adequate level of protection (Art. 45 GDPR)${scc ? `; ${scc}` : ''}.`;
     }
     return `${name} processes data${where}; the transfer is protected by the Standard Contractual Clauses adopted by the European Commission (Art. 46(2)(c) GDPR)${regimes.uk ? ', with the UK International Data Transfer Addendum' : ''}${regimes.ch ? ', as recognised by the Swiss FDPIC' : ''}.`;
   },

@@ -70,14 +70,18 @@ export const lawEs: LawText = {
   provisionRequirement:
     'Ninguna ley ni contrato le obliga a facilitarnos datos personales. Algunas funciones necesitan ciertos datos para funcionar (una dirección de correo electrónico para responderle, una compra para una suscripción); sin ellos, usted puede seguir usando el resto de la aplicación.',
   transfersIntro: () => 'Dónde trata los datos cada uno de los servicios indicados y cómo se protegen los datos que se envían fuera del Espacio Económico Europeo, el Reino Unido o Suiza:',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` en ${locations}` : '';
     if (mechanism === 'eea') return `${name} trata los datos${where}, dentro del Espacio Económico Europeo: no se realiza ninguna transferencia fuera de él.`;
     if (mechanism === 'adequacy')
       return `${name} trata los datos${where}, en un país respecto del cual la Comisión Europea ha decidido que garantiza un nivel de protección adecuado (decisión de adecuación, art. 45 del RGPD).`;
     if (mechanism === 'dpf') {
-      const frameworks = list(['al Marco de Privacidad de Datos UE-EE. UU. (EU-US Data Privacy Framework)', regimes.uk && 'a su extensión al Reino Unido', regimes.ch && 'al Marco de Privacidad de Datos Suiza-EE. UU.']);
-      return `${name} trata los datos${where} y está adherido ${frameworks}; la Comisión Europea ha decidido que el Marco UE-EE. UU. garantiza un nivel de protección adecuado (art. 45 del RGPD).`;
+      const frameworks = list(['al Marco de Privacidad de Datos UE-EE. UU. (EU-US Data Privacy Framework)', regimes.uk && dpf.uk && 'a su extensión al Reino Unido', regimes.ch && dpf.swiss && 'al Marco de Privacidad de Datos Suiza-EE. UU.']);
+      const scc = [
+        regimes.uk && !dpf.uk && 'las transferencias desde el Reino Unido se basan en las cláusulas contractuales tipo, junto con el Addendum de transferencia internacional de datos del Reino Unido (UK International Data Transfer Addendum) (art. 46 del RGPD del Reino Unido)',
+        regimes.ch && !dpf.swiss && 'las transferencias desde Suiza se basan en las cláusulas contractuales tipo, reconocidas por el Comisionado Federal de Protección de Datos y de Transparencia de Suiza (FDPIC)',
+      ].filter(Boolean);
+      return `${name} trata los datos${where} y está adherido ${frameworks}; la Comisión Europea ha decidido que el Marco UE-EE. UU. garantiza un nivel de protección adecuado (art. 45 del RGPD)${scc.length ? `; ${scc.join('; ')}` : ''}.`;
     }
     return `${name} trata los datos${where}; la transferencia está amparada por las cláusulas contractuales tipo adoptadas por la Comisión Europea (art. 46, apartado 2, letra c), del RGPD)${regimes.uk ? ', junto con el Addendum de transferencia internacional de datos del Reino Unido (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', reconocidas por el Comisionado Federal de Protección de Datos y de Transparencia de Suiza (FDPIC)' : ''}.`;
   },

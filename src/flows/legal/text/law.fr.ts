@@ -85,14 +85,18 @@ export const lawFr: LawText = {
     'Aucune obligation légale ou contractuelle ne vous impose de nous fournir des données à caractère personnel. Certaines fonctionnalités en ont besoin pour fonctionner (une adresse électronique pour une réponse, un achat pour un abonnement)\u00a0; sans elles, vous pouvez continuer à utiliser le reste de l’application.',
   transfersIntro: () =>
     'Où chacun des services ci-dessus traite les données, et comment sont protégées les données transférées hors de l’Espace économique européen (EEE), du Royaume-Uni ou de la Suisse :',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` (lieu de traitement : ${locations})` : '';
     if (mechanism === 'eea') return `${name} traite les données${where} au sein de l’Espace économique européen : aucun transfert hors de celui-ci n’a lieu.`;
     if (mechanism === 'adequacy')
       return `${name} traite les données${where} dans un pays pour lequel la Commission européenne a constaté, par une décision d’adéquation, qu’il assure un niveau de protection adéquat (art. 45 du RGPD).`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'de son extension au Royaume-Uni', regimes.ch && 'du cadre de protection des données Suisse–États-Unis (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' et ');
-      return `${name} traite les données${where} et bénéficie d’une certification au titre du cadre de protection des données UE–États-Unis (EU-U.S. Data Privacy Framework)${ext ? `, ainsi qu’au titre ${ext}` : ''} ; la Commission européenne a constaté que ce cadre assure un niveau de protection adéquat (art. 45 du RGPD).`;
+      const ext = [regimes.uk && dpf.uk && 'de son extension au Royaume-Uni', regimes.ch && dpf.swiss && 'du cadre de protection des données Suisse–États-Unis (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' et ');
+      const scc = [
+        regimes.uk && !dpf.uk && 'les transferts depuis le Royaume-Uni reposent sur les clauses contractuelles types, complétées par l’avenant britannique relatif aux transferts internationaux de données (International Data Transfer Addendum) (art. 46 du UK GDPR)',
+        regimes.ch && !dpf.swiss && 'les transferts depuis la Suisse reposent sur les clauses contractuelles types, telles que reconnues par le Préposé fédéral à la protection des données et à la transparence (PFPDT)',
+      ].filter(Boolean);
+      return `${name} traite les données${where} et bénéficie d’une certification au titre du cadre de protection des données UE–États-Unis (EU-U.S. Data Privacy Framework)${ext ? `, ainsi qu’au titre ${ext}` : ''} ; la Commission européenne a constaté que ce cadre assure un niveau de protection adéquat (art. 45 du RGPD)${scc.length ? ` ; ${scc.join(' ; ')}` : ''}.`;
     }
     return `${name} traite les données${where} ; le transfert est encadré par les clauses contractuelles types adoptées par la Commission européenne (art. 46, paragraphe 2, point c), du RGPD)${regimes.uk ? ', complétées par l’avenant britannique relatif aux transferts internationaux de données (International Data Transfer Addendum)' : ''}${regimes.ch ? ', telles que reconnues par le Préposé fédéral à la protection des données et à la transparence (PFPDT)' : ''}.`;
   },

@@ -70,15 +70,19 @@ export const lawIt: LawText = {
     'Nessuna norma di legge né alcun contratto La obbliga a fornirci dati personali. Alcune funzioni hanno bisogno di determinati dati per funzionare (un indirizzo e-mail per una risposta, un acquisto per un abbonamento); senza di essi può continuare a utilizzare il resto dell’app.',
   transfersIntro: () =>
     'Dove ciascuno dei servizi sopra indicati tratta i dati e come sono protetti i dati trasferiti al di fuori dello Spazio economico europeo, del Regno Unito o della Svizzera:',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` in ${locations}` : '';
     if (mechanism === 'eea') return `${name} tratta i dati${where}, all’interno dello Spazio economico europeo: non avviene alcun trasferimento al di fuori di esso.`;
     if (mechanism === 'adequacy')
       return `${name} tratta i dati${where}, in un paese per il quale la Commissione europea ha deciso che garantisce un livello di protezione adeguato (decisione di adeguatezza, art. 45 GDPR).`;
     if (mechanism === 'dpf') {
-      const w = ['del quadro UE-USA per la protezione dei dati personali (EU-US Data Privacy Framework)', regimes.uk && 'della sua estensione per il Regno Unito', regimes.ch && 'del quadro Svizzera-USA per la protezione dei dati (Swiss-U.S. Data Privacy Framework)'].filter((x): x is string => !!x);
+      const w = ['del quadro UE-USA per la protezione dei dati personali (EU-US Data Privacy Framework)', regimes.uk && dpf.uk && 'della sua estensione per il Regno Unito', regimes.ch && dpf.swiss && 'del quadro Svizzera-USA per la protezione dei dati (Swiss-U.S. Data Privacy Framework)'].filter((x): x is string => !!x);
       const frameworks = w.length === 1 ? w[0] : `${w.slice(0, -1).join(', ')} e ${w[w.length - 1]}`;
-      return `${name} tratta i dati${where} ed è certificato nell’ambito ${frameworks}; la Commissione europea ha deciso che il quadro UE-USA garantisce un livello di protezione adeguato (art. 45 GDPR).`;
+      const scc = [
+        regimes.uk && !dpf.uk && 'i trasferimenti dal Regno Unito si basano sulle clausole contrattuali tipo, integrate dall’addendum del Regno Unito sul trasferimento internazionale dei dati (UK International Data Transfer Addendum) (art. 46 UK GDPR)',
+        regimes.ch && !dpf.swiss && 'i trasferimenti dalla Svizzera si basano sulle clausole contrattuali tipo, riconosciute dall’Incaricato federale della protezione dei dati e della trasparenza (IFPDT) svizzero',
+      ].filter(Boolean);
+      return `${name} tratta i dati${where} ed è certificato nell’ambito ${frameworks}; la Commissione europea ha deciso che il quadro UE-USA garantisce un livello di protezione adeguato (art. 45 GDPR)${scc.length ? `; ${scc.join('; ')}` : ''}.`;
     }
     return `${name} tratta i dati${where}; il trasferimento è tutelato dalle clausole contrattuali tipo adottate dalla Commissione europea (art. 46, paragrafo 2, lettera c), GDPR)${regimes.uk ? ', integrate dall’addendum del Regno Unito sul trasferimento internazionale dei dati (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', riconosciute dall’Incaricato federale della protezione dei dati e della trasparenza (IFPDT) svizzero' : ''}.`;
   },

@@ -63,14 +63,18 @@ export const lawJa: LawText = {
   provisionRequirement:
     'お客様には、法令上または契約上、個人データを提供する義務はありません。一部の機能は、動作のために特定のデータを必要とします（返信のためのメールアドレス、サブスクリプションのための購入情報など）。それらを提供しない場合でも、本アプリのその他の部分は引き続きご利用いただけます。',
   transfersIntro: () => '上記の各サービスがデータを取り扱う場所と、欧州経済領域（EEA）、英国またはスイスの域外に送信されるデータの保護方法は、次のとおりです。',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const at = locations ? `（${locations}）` : '';
     const where = locations ? `${locations}で` : '';
     if (mechanism === 'eea') return `${name}は、欧州経済領域内${at}でデータを取り扱います。域外への移転は行われません。`;
     if (mechanism === 'adequacy') return `${name}は、欧州委員会が十分なレベルの保護を確保していると認定した国${at}でデータを取り扱います（十分性認定、GDPR第45条）。`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'その英国拡張', regimes.ch && 'スイス-米国データプライバシーフレームワーク'].filter(Boolean).join('および');
-      return `${name}は${where}データを取り扱っており、その提供事業者はEU-米国データプライバシーフレームワーク${ext ? `（ならびに${ext}）` : ''}の認証を受けています。欧州委員会は、同フレームワークが十分なレベルの保護を確保していると認定しています（GDPR第45条）。`;
+      const ext = [regimes.uk && dpf.uk && 'その英国拡張', regimes.ch && dpf.swiss && 'スイス-米国データプライバシーフレームワーク'].filter(Boolean).join('および');
+      const scc = [
+        regimes.uk && !dpf.uk && '英国からの移転は、標準契約条項および英国の国際データ移転補遺（International Data Transfer Addendum）に基づいています（英国GDPR第46条）。',
+        regimes.ch && !dpf.swiss && 'スイスからの移転は、スイス連邦データ保護・情報コミッショナー（FDPIC）が承認する標準契約条項に基づいています。',
+      ].filter(Boolean);
+      return `${name}は${where}データを取り扱っており、その提供事業者はEU-米国データプライバシーフレームワーク${ext ? `（ならびに${ext}）` : ''}の認証を受けています。欧州委員会は、同フレームワークが十分なレベルの保護を確保していると認定しています（GDPR第45条）。${scc.join('')}`;
     }
     return `${name}は${where}データを取り扱っており、この移転は、欧州委員会が採択した標準契約条項（GDPR第46条第2項（c））${regimes.uk ? 'および英国の国際データ移転補遺（International Data Transfer Addendum）' : ''}によって保護されています${regimes.ch ? '（スイス連邦データ保護・情報コミッショナー（FDPIC）もこれを承認しています）' : ''}。`;
   },

@@ -77,14 +77,18 @@ export const lawPtBR: LawText = {
     'Nenhuma lei ou contrato obriga você a nos fornecer dados pessoais. Alguns recursos precisam de certos dados para funcionar (um endereço de e-mail para uma resposta, uma compra para uma assinatura); sem eles, você continua podendo usar o restante do aplicativo.',
   transfersIntro: () =>
     'Onde cada serviço acima trata os dados, e como são protegidos os dados enviados para fora do Espaço Econômico Europeu, do Reino Unido ou da Suíça:',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` (${locations})` : '';
     if (mechanism === 'eea') return `O serviço ${name} trata os dados dentro do Espaço Econômico Europeu${where}: não há transferência para fora dele.`;
     if (mechanism === 'adequacy')
       return `O serviço ${name} trata os dados em um país${where} que, segundo decisão da Comissão Europeia, assegura um nível de proteção adequado (decisão de adequação, art. 45 do RGPD).`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'da sua Extensão ao Reino Unido', regimes.ch && 'do Quadro de Privacidade de Dados Suíça-EUA'].filter(Boolean).join(' e ');
-      return `O serviço ${name} trata os dados${where}, e a empresa que o fornece é certificada no âmbito do Quadro de Privacidade de Dados UE-EUA${ext ? ` (e ${ext})` : ''}, que, segundo decisão da Comissão Europeia, assegura um nível de proteção adequado (art. 45 do RGPD).`;
+      const ext = [regimes.uk && dpf.uk && 'da sua Extensão ao Reino Unido', regimes.ch && dpf.swiss && 'do Quadro de Privacidade de Dados Suíça-EUA'].filter(Boolean).join(' e ');
+      const scc = [
+        regimes.uk && !dpf.uk && 'as transferências a partir do Reino Unido baseiam-se nas cláusulas contratuais-tipo, complementadas pelo Adendo de Transferência Internacional de Dados do Reino Unido (art. 46 do RGPD do Reino Unido)',
+        regimes.ch && !dpf.swiss && 'as transferências a partir da Suíça baseiam-se nas cláusulas contratuais-tipo, reconhecidas pelo Comissário Federal Suíço de Proteção de Dados e Informação (FDPIC)',
+      ].filter(Boolean);
+      return `O serviço ${name} trata os dados${where}, e a empresa que o fornece é certificada no âmbito do Quadro de Privacidade de Dados UE-EUA${ext ? ` (e ${ext})` : ''}, que, segundo decisão da Comissão Europeia, assegura um nível de proteção adequado (art. 45 do RGPD)${scc.length ? `; ${scc.join('; ')}` : ''}.`;
     }
     return `O serviço ${name} trata os dados${where}; a transferência é protegida pelas cláusulas contratuais-tipo adotadas pela Comissão Europeia (art. 46, nº 2, alínea c, do RGPD)${regimes.uk ? ', complementadas pelo Adendo de Transferência Internacional de Dados do Reino Unido' : ''}${regimes.ch ? ', reconhecidas pelo Comissário Federal Suíço de Proteção de Dados e Informação (FDPIC)' : ''}.`;
   },

@@ -1,4 +1,4 @@
-import type { Purpose } from '../legal.presets.js';
+import type { DpfScope, Purpose } from '../legal.presets.js';
 import type { ContactSlot, Inline } from './types.js';
 
 /**
@@ -69,8 +69,11 @@ export interface LawText {
    * Without the EU regime (an owner under the UK GDPR or the Swiss FADP only), the owner's own law's
    * instruments: UK adequacy regulations, the UK Extension and the UK Addendum (Art. 45/46 UK GDPR);
    * the Federal Council's adequacy list, the Swiss-US framework and the recognised SCCs (Art. 16 FADP).
+   * `dpf` (with `dpf`): whether the vendor also joined the UK Extension / the Swiss-US framework; where
+   * a regime applies and it did not, transfers from there rest on the SCCs with the UK Addendum / as
+   * the FDPIC recognises them, and the sentence says so.
    */
-  transfer(p: { name: string; locations?: string; mechanism: Mechanism; regimes: Regimes }): string;
+  transfer(p: { name: string; locations?: string; mechanism: Mechanism; regimes: Regimes; dpf: DpfScope }): string;
   /** A processor whose processing location and safeguard are not recorded. */
   transferUnknown(p: { name: string }): string;
   /** After a processor's transfer sentence: the vendor's own page stating it, linked: "Source: {title}." */
