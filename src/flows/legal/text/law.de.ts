@@ -1,5 +1,5 @@
-import type { Inline } from './types.js';
-import type { LawText, PersonSlot } from './law.types.js';
+import { personIn } from './law.person.js';
+import type { LawText } from './law.types.js';
 
 /**
  * German (Germany), the law sections. An AI translation by the Appflows team, to be reviewed by a
@@ -27,13 +27,7 @@ import type { LawText, PersonSlot } from './law.types.js';
  *   kinds are accusative ("Ihren Namen: …").
  */
 
-/** "{name} ({email}, {address})" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? [', '] : []), address);
-  return extra.length ? [name, ' (', ...extra, ')'] : [name];
-};
+const person = personIn();
 
 /** The law's name with its article, for running text: "der DSGVO", "der DSGVO und der UK GDPR". */
 const der = (law: string) => law.split(' und ').map((x) => `der ${x}`).join(' und ');

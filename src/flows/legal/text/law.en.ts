@@ -1,13 +1,7 @@
-import type { Inline } from './types.js';
-import type { LawText, PersonSlot } from './law.types.js';
+import { personIn } from './law.person.js';
+import type { LawText } from './law.types.js';
 
-/** "{name} ({email}, {address})" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? [', '] : []), address);
-  return extra.length ? [name, ' (', ...extra, ')'] : [name];
-};
+const person = personIn();
 
 /** English, the reference text of the law sections (edition 2). */
 export const lawEn: LawText = {

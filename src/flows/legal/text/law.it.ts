@@ -1,5 +1,5 @@
-import type { LawText, PersonSlot } from './law.types.js';
-import type { Inline } from './types.js';
+import { personIn } from './law.person.js';
+import type { LawText } from './law.types.js';
 
 /**
  * Italian, the law sections. An AI translation by the Appflows team, to be reviewed by a native
@@ -19,13 +19,7 @@ import type { Inline } from './types.js';
  * text/it.ts.
  */
 
-/** "{name} ({email}, {address})" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? [', '] : []), address);
-  return extra.length ? [name, ' (', ...extra, ')'] : [name];
-};
+const person = personIn();
 
 export const lawIt: LawText = {
   titles: {

@@ -1,14 +1,8 @@
 import { ja } from './ja.js';
-import type { Inline } from './types.js';
-import type { LawText, PersonSlot } from './law.types.js';
+import { personIn } from './law.person.js';
+import type { LawText } from './law.types.js';
 
-/** "{name}（{email}、{address}）" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? ['、'] : []), address);
-  return extra.length ? [name, '（', ...extra, '）'] : [name];
-};
+const person = personIn({ open: '（', comma: '、', close: '）' });
 
 /**
  * Japanese, the law sections. An AI translation by the Appflows team, to be reviewed by a native
