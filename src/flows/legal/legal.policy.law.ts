@@ -1,4 +1,5 @@
-import { authorityOf, CCPA_CATEGORY, dataFlows, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { SWISS_AUTHORITY } from './legal.authorities.js';
+import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
 import { sharesForAdvertising } from './legal.model.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
@@ -22,6 +23,19 @@ export interface LawFacts {
   c: LegalConfig;
   frozen: Frozen;
   contact: Inline[];
+  /** Edition of the text (text/index.ts): what edition 3 adds is said only from 3 on. */
+  edition: number;
+}
+
+/** The country names of a language ("Deutschland" in German), for the ages of consent. */
+const regionNames = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
+
+/** Edition 3 on: the privacy request form (and the toll-free number, US only) beside the email. */
+export function requestMethods({ L, c, edition }: LawFacts, phone: boolean): Block[] {
+  const form = c.entity.privacyRequestUrl;
+  const tel = phone ? c.entity.tollFreeNumber : undefined;
+  if (edition < 3 || (!form && !tel)) return [];
+  return [p(...L.otherRequestMethods({ form: form ? { text: form, href: form } : undefined, phone: tel }))];
 }
 
 const personOf = (x: { name: string; email?: string; address?: string }): PersonSlot => ({ name: x.name, email: x.email ? mail(x.email) : undefined, address: x.address });
@@ -41,14 +55,22 @@ export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
 }
 
 /** "Legal bases": each purpose in use with its Art. 6 basis; consent withdrawal, Art. 9 for health, legitimate interests. */
-export function basesBlocks({ L, laws, c, frozen }: LawFacts): Block[] {
-  if (!laws.gdpr) return [];
-  const bases = legalBases(c, frozen);
+export function basesBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
+  // The Swiss FADP alone has no legal bases: its own section says the purposes (legal.policy.fadp.ts).
+  if (!laws.gdpr || (edition >= 3 && fadpOnly(laws))) return [];
+  const bases = legalBases(c, frozen, edition >= 3);
   if (!bases.length) return [];
   const law = L.lawName(laws.gdpr);
   const blocks: Block[] = [p(L.basesIntro({ law })), { list: bases.map(([purpose, basis]) => [L.basisItem({ purpose: L.purposeHeadings[purpose], basis: L.bases[basis]({ law }) })]) }];
+  if (edition >= 3 && laws.gdpr.ch) blocks.push(p(L.fadpAlso));
   if (dataFlows(c, frozen).some((f) => f.kind === 'health')) blocks.push(p(L.healthConsent({ law })));
   if (bases.some(([, b]) => b === 'legitimate_interests')) blocks.push(p(L.legitimateInterests));
+  const ages = edition >= 3 && bases.some(([, b]) => b === 'consent') ? consentAges(c, laws) : [];
+  if (ages.length) {
+    const names = regionNames(T.lang);
+    const countries = (codes: string[]) => T.list(codes.map((x) => names.of(x) ?? x).sort((a, b) => a.localeCompare(b, T.lang)));
+    blocks.push(p(L.childConsent({ law })), { list: ages.map((a) => [L.consentAgeItem({ age: a.age, countries: countries(a.countries) })]) });
+  }
   blocks.push(p(L.provisionRequirement));
   return blocks;
 }
@@ -81,11 +103,12 @@ export function retentionBlocks({ T, L, laws, c, frozen }: LawFacts): Block[] {
 }
 
 /** "Your rights" under the GDPR: the list, objection set apart, automated decisions, how, and the authority. */
-export function rightsBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[] {
-  if (!laws.gdpr) return [];
+export function rightsBlocks(facts: LawFacts): Block[] {
+  const { L, laws, c, frozen, contact, edition } = facts;
+  if (!laws.gdpr || (edition >= 3 && fadpOnly(laws))) return [];
   const law = L.lawName(laws.gdpr);
   const a = authorityOf(c, laws.country);
-  const bases = legalBases(c, frozen);
+  const bases = legalBases(c, frozen, edition >= 3);
   return [
     p(L.rightsIntro({ law })),
     { list: L.rightsList.map((x) => [x]) },
@@ -93,16 +116,20 @@ export function rightsBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[]
     p(L.objection),
     ...(c.declarations.profiling ? [p(L.automatedDecisions)] : []),
     p(...L.rightsHow({ contact })),
+    ...requestMethods(facts, false),
     'named' in a
       ? p(...L.authority({ authority: { text: a.named.name, href: a.named.url } }))
       : 'germany' in a
         ? p(...L.authorityGermany({ list: { text: L.germanAuthoritiesList, href: a.germany } }))
         : p(L.authorityWhereYouLive),
+    // Swiss residents' rights under the FADP beside the GDPR's (edition 3).
+    ...(edition >= 3 && laws.gdpr.ch ? [p(...L.fadpRightsAlso({ authority: { text: SWISS_AUTHORITY.name, href: SWISS_AUTHORITY.url } }))] : []),
   ];
 }
 
 /** "Your US state privacy rights" (CCPA/CPRA): categories, sale and sharing as the facts say, rights, agents, no discrimination. */
-export function usBlocks({ T, L, laws, c, frozen, contact }: LawFacts): Block[] {
+export function usBlocks(facts: LawFacts): Block[] {
+  const { T, L, laws, c, frozen, contact, edition } = facts;
   if (!laws.us) return [];
   const byCategory = new Map<CcpaCategory, string[]>();
   for (const f of dataFlows(c, frozen)) {
@@ -114,23 +141,28 @@ export function usBlocks({ T, L, laws, c, frozen, contact }: LawFacts): Block[] 
   const blocks: Block[] = [p(L.ccpaIntro)];
   if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: L.ccpaCategories[cat], purposes: T.list(purposes) })]) });
   const names = (cats: CcpaCategory[]) => T.list(unique(cats).map((x) => L.ccpaCategories[x]));
-  if (s.neither) blocks.push(p(L.ccpaNoSaleOrShare));
+  // Edition 3: consumers under 16 (§ 1798.120(c)), and the form or toll-free number beside the email.
+  const minors = edition >= 3;
+  if (s.neither) blocks.push(p(L.ccpaNoSaleOrShare), ...(minors ? [p(L.ccpaNoSaleMinors)] : []));
   else {
     if (s.sells) blocks.push(p(L.ccpaSold({ categories: names([...byCategory.keys()]) })));
     if (s.sharedWith.length) {
       const cats = s.sharedWith.flatMap((x) => x.receives.map((r) => CCPA_CATEGORY[r.kind]));
       blocks.push(p(L.ccpaShared({ categories: names(cats), recipients: T.list(s.sharedWith.map((x) => x.name)) })));
     }
-    blocks.push(p(...L.ccpaOptOut({ contact })));
+    if (minors) blocks.push(p(L.ccpaMinorsOptIn));
+    blocks.push(p(...L.ccpaOptOut({ contact })), ...requestMethods(facts, true));
   }
   if (byCategory.has('sensitive')) blocks.push(p(L.ccpaSensitive));
-  blocks.push(p(...L.ccpaRights({ contact })), p(...L.ccpaAppeal({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
+  blocks.push(p(...L.ccpaRights({ contact })), ...(s.neither ? requestMethods(facts, true) : []));
+  blocks.push(p(...L.ccpaAppeal({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
   return blocks;
 }
 
 /** COPPA wording in "Children", for an app directed at children when US law applies; "no behavioural ads" only when true. */
-export function coppaBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[] {
+export function coppaBlocks({ L, laws, c, frozen, contact, edition }: LawFacts): Block[] {
   if (!laws.us || !c.childrenDirected) return [];
   const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(sharesForAdvertising);
-  return [p(L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
+  // Edition 3 states the obligation and its exceptions without claiming how consent is obtained (the config cannot say).
+  return [p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
 }

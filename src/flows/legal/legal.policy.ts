@@ -3,6 +3,7 @@ import { legalModel, listedOnDevice, platformFacts, sentAs, usesDataForItself, t
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import { lawsOf, type Laws } from './legal.law.js';
 import { basesBlocks, coppaBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
+import { fadpPurposesBlocks, fadpRightsBlocks } from './legal.policy.fadp.js';
 import { en } from './text/en.js';
 import { lawEn } from './text/law.en.js';
 import type { LawText } from './text/law.types.js';
@@ -121,7 +122,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   const app = appName;
   const contact = reach(T, c);
   const title = T.policyTitles;
-  const law: LawFacts = { T, L, laws: lawsFor(c, edition), c, frozen, contact };
+  const law: LawFacts = { T, L, laws: lawsFor(c, edition), c, frozen, contact, edition };
   out.push({
     id: 'who',
     title: title.who,
@@ -174,6 +175,8 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
 
   const bases = basesBlocks(law);
   if (bases.length) out.push({ id: 'legal-bases', title: L.titles['legal-bases'], blocks: bases });
+  const purposes = fadpPurposesBlocks(law);
+  if (purposes.length) out.push({ id: 'purposes', title: L.titles.purposes, blocks: purposes });
   const transfers = transferBlocks(law);
   if (transfers.length) out.push({ id: 'transfers', title: L.titles.transfers, blocks: transfers });
 
@@ -201,7 +204,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   // Under US state law alone, the US section states the rights, its deadlines (45 days) and
   // whom to ask: the generic paragraph (30 days, "the data protection authority in Texas")
   // would contradict it, so it is left out.
-  const gdprRights = rightsBlocks(law);
+  const gdprRights = [...rightsBlocks(law), ...fadpRightsBlocks(law)];
   const us = usBlocks(law);
   if (gdprRights.length || !us.length) {
     out.push({

@@ -96,15 +96,23 @@ const person = z
   .strict();
 
 const LEGAL_BASES = ['consent', 'contract', 'legal_obligation', 'legitimate_interests'] as const;
+/**
+ * The purposes the GDPR sections name: the store purposes, plus crash reporting, which the policy
+ * sets apart from app functionality (text edition 3 on) because the EDPB (Guidelines 2/2019 on
+ * Art. 6(1)(b)) does not count it as necessary for the contract.
+ */
+export const GDPR_PURPOSE_IDS = [...PURPOSE_IDS, 'crash_reporting'] as const;
+export type GdprPurpose = (typeof GDPR_PURPOSE_IDS)[number];
+const gdprPurpose = z.enum(GDPR_PURPOSE_IDS);
 const gdpr = z
   .object({
-    consent: list(purpose, 1, PURPOSE_IDS.length)
+    consent: list(gdprPurpose, 1, GDPR_PURPOSE_IDS.length)
       .optional()
-      .describe('Purposes the app asks consent for (a consent dialog before the SDK starts): their legal basis becomes consent (GDPR Art. 6(1)(a)) and the policy explains withdrawal. Third-party advertising and tracking processors are always on consent.'),
+      .describe('Purposes the app asks consent for (a consent dialog before the SDK starts): their legal basis becomes consent (GDPR Art. 6(1)(a)) and the policy explains withdrawal. Third-party advertising and tracking processors are always on consent. `crash_reporting` is the crash and diagnostics data sent for app functionality (a crash reporter, the crash flow).'),
     legalBasis: z
-      .partialRecord(purpose, z.enum(LEGAL_BASES))
+      .partialRecord(gdprPurpose, z.enum(LEGAL_BASES))
       .optional()
-      .describe('Legal basis per purpose, overriding the defaults (`app_functionality`, `account_management`, `developer_communications`: `contract`; `third_party_advertising`: `consent`; the others: `legitimate_interests`). Values: `consent`, `contract`, `legal_obligation`, `legitimate_interests`.'),
+      .describe('Legal basis per purpose, overriding the defaults (`app_functionality`, `account_management`, `developer_communications`: `contract`; `third_party_advertising`: `consent`; the others, `crash_reporting` included: `legitimate_interests`). Values: `consent`, `contract`, `legal_obligation`, `legitimate_interests`.'),
     retention: z
       .partialRecord(z.enum(DATA_KIND_IDS), line(200))
       .optional()
@@ -152,6 +160,13 @@ export const legalConfigObject = z
         name: line(120).describe('Who is responsible for the app: you or your company, as it should appear in the policy.'),
         contactEmail: emailInput.optional().describe('Where users write for privacy requests (access, deletion). Strongly advised; without it a warning.'),
         address: text(300).optional().describe('Your postal address, shown under "Who is responsible" where a privacy law applies (GDPR Art. 13(1)(a) asks for the controller\'s contact details; COPPA for the operator\'s address).'),
+        privacyRequestUrl: configUrl({ protocol: /^https$/, message: 'must be an https URL' })
+          .optional()
+          .describe('A web form (https) where users make privacy requests, including the US "Do Not Sell or Share My Personal Information" opt-out: printed in the US and GDPR rights sections beside the email. Advised when data is sold or shared (warning `us_opt_out_email_only`).'),
+        tollFreeNumber: line(40)
+          .regex(/^[+0-9][0-9 ()./-]{5,38}$/, 'must be a phone number of digits, spaces and + ( ) . / -')
+          .optional()
+          .describe('A toll-free telephone number for US privacy requests (Cal. Civ. Code § 1798.130(a)(1)): printed in the US section.'),
         jurisdiction: text(120).optional().describe('Where you are established ("Germany", "California, USA"); shown in the policy and the default governing law of the terms.'),
         country: z
           .string()

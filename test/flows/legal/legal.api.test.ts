@@ -239,6 +239,26 @@ describeEachDb('legal', (dialect) => {
     expect((await owner('POST', 'consenty/flows/legal/publish')).statusCode).toBe(200);
   });
 
+  it('US request methods: the form and toll-free number are validated, documented and printed; selling with email alone warns; a children’s app warns on the consent method', async () => {
+    await t.createApp({ name: 'Sharey', slug: 'sharey' });
+    const ca = { name: 'Sharey Inc', contactEmail: 'privacy@sharey.example', jurisdiction: 'California, USA' };
+    const ads = goodLegal({ entity: ca, processors: [{ id: 'admob' }], declarations: { sellsData: false, advertising: true, analytics: true, tracking: true, profiling: false } });
+    expect(await codes('sharey', ads)).toEqual(['us_opt_out_email_only /entity/privacyRequestUrl']);
+    const bad = await owner('PUT', 'sharey/flows/legal', { ...ads, entity: { ...ca, privacyRequestUrl: 'http://sharey.example/requests', tollFreeNumber: 'call us' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['/entity/privacyRequestUrl', '/entity/tollFreeNumber']);
+    const withForm = { ...ads, entity: { ...ca, privacyRequestUrl: 'https://sharey.example/requests', tollFreeNumber: '+1 800 555 0100' } };
+    expect(await codes('sharey', withForm)).toEqual([]);
+    expect((await owner('POST', 'sharey/flows/legal/publish')).statusCode).toBe(200);
+    const page = (await web('/legal/sharey')).body;
+    expect(page).toContain('<a href="https://sharey.example/requests" rel="noopener noreferrer">https://sharey.example/requests</a>');
+    expect(page).toContain('toll-free at +1 800 555 0100');
+    expect(await codes('sharey', goodLegal({ entity: ca, childrenDirected: true }))).toEqual(['children_consent_method /childrenDirected']);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body;
+    expect(doc).toContain('privacyRequestUrl');
+    expect(doc).toContain('crash_reporting');
+  });
+
   it('MCP: get/update/publish and both declarations', async () => {
     const client = await connectMcp(t);
     try {

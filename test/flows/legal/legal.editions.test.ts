@@ -105,6 +105,32 @@ describeEachDb('legal text editions and languages', (dialect) => {
     expect(seen.size).toBe(3);
   });
 
+  it('a version of edition 2 renders the edition-2 sentences; new versions get edition 3 (#36: FADP, COPPA, crash reporting)', async () => {
+    await t.createApp({ name: 'Kinder', slug: 'kinder' });
+    const swissKids = goodLegal({ entity: { name: 'Kinder AG', contactEmail: 'privacy@kinder.example', jurisdiction: 'Switzerland' }, audience: ['us'], childrenDirected: true });
+    await publish('kinder', swissKids);
+    const row = await versionRow('kinder', 1);
+    const stored = JSON.parse(row.config_json);
+    expect(stored.frozen).toMatchObject({ lang: 'en', edition: 3 });
+    const now = article(await page('/legal/kinder'));
+    expect(now).toContain('Purposes of processing');
+    expect(now).toContain('we obtain verifiable parental consent before we collect');
+    expect(now).not.toContain('as the Swiss Federal Act on Data Protection allows');
+
+    // The same version as if published with edition 2: its sentences, exactly as they were.
+    stored.frozen.edition = 2;
+    await t.db.db.updateTable('flow_versions').set({ config_json: JSON.stringify(stored) }).where('id', '=', row.id).execute();
+    await publish('kinder', swissKids);
+    const old = article(await page('/legal/kinder/v/1'));
+    expect(old).toContain('Legal bases');
+    expect(old).toContain('GDPR, as the Swiss Federal Act on Data Protection allows');
+    expect(old).toContain('Making the app work: performing our contract');
+    expect(old).toContain('we collect personal information from a child under 13 only after a parent has given verifiable consent');
+    expect(old).not.toContain('Purposes of processing');
+    expect(old).not.toContain('crashes');
+    expect(article(await page('/legal/kinder/v/2'))).toContain('Purposes of processing');
+  });
+
   it('a translated language: chosen by the app’s locale, frozen, lang attribute, no “in English” notice; English prevails when the owner says so', async () => {
     // A stand-in translation for `de` (the real one comes from the translators): English in full-width letters.
     (LEGAL_TEXTS as Record<string, unknown>).de = { ...wide(en), lang: 'de' };

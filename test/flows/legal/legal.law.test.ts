@@ -193,11 +193,11 @@ describe('children (COPPA)', () => {
   it('verifiable parental consent and a parent’s rights; “no behavioural ads” only without an advertising or tracking processor', () => {
     const over = { entity: { name: 'Kids Inc', contactEmail: 'privacy@kids.example', jurisdiction: 'California, USA' }, childrenDirected: true };
     const kids = text(section(policy(over), 'children'));
-    expect(kids).toContain('verifiable consent');
+    expect(kids).toContain('verifiable parental consent');
     expect(kids).toContain('A parent can review the personal information we hold about their child, have it deleted');
     expect(kids).toContain('We do not show behavioural (interest-based) advertising to children');
     const ads = text(section(policy({ ...over, processors: [{ id: 'adnet', name: 'AdNet', receives: ['device_id'], purpose: 'third_party_advertising' }] }), 'children'));
-    expect(ads).toContain('verifiable consent');
+    expect(ads).toContain('verifiable parental consent');
     expect(ads).not.toContain('We do not show behavioural');
     expect(text(section(policy({ childrenDirected: true }), 'children'))).not.toContain('COPPA'); // a German company not offering in the US
   });

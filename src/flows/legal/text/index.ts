@@ -33,10 +33,12 @@ export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
  * The newest edition, which publish freezes into a version (`frozen.edition`, legal.edition.ts:
  * one number for the text and the derivation); a version always renders with its own: editions
  * 0 and 1 are the text before the law sections (0 also before the data-flow model); edition 2
- * adds them. An edition's sentences never change once
- * published: new wording is a new edition (with the old sentences kept for the old one).
+ * adds them; edition 3 gives the Swiss FADP its own wording, the GDPR Art. 8 ages, crash
+ * reporting on legitimate interests, US under-16s and request methods, and COPPA without claiming
+ * how consent is obtained. An edition's sentences never change once published: new wording is a
+ * new edition (with the old sentences kept for the old one).
  */
-export const TEXT_EDITION = 2;
+export const TEXT_EDITION = 3;
 
 /** The language new versions are written in: the config's (or app's) locale when fully translated, else English. */
 export const textLocaleFor = (locale: string | null | undefined): TextLocale => (locale && locale in LEGAL_TEXTS && LAW_TEXTS[locale] ? (locale as TextLocale) : 'en');

@@ -3,10 +3,11 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
-/** English, the reference text of the law sections (edition 2). */
+/** English, the reference text of the law sections (edition 2; the members marked edition 3 in law.types.ts from 3 on). */
 export const lawEn: LawText = {
   titles: {
     'legal-bases': 'Legal bases',
+    purposes: 'Purposes of processing',
     transfers: 'Transfers outside the EEA, the UK and Switzerland',
     'us-privacy': 'Your US state privacy rights',
   },
@@ -28,6 +29,7 @@ export const lawEn: LawText = {
     fraud_prevention: 'Preventing fraud and abuse',
     account_management: 'Managing your account',
     other: 'Other purposes',
+    crash_reporting: 'Finding and fixing crashes and errors',
   },
   basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
   bases: {
@@ -44,6 +46,19 @@ export const lawEn: LawText = {
 
   provisionRequirement:
     'No law or contract requires you to give us personal data. Some features need some of it to work (an email address for a reply, a purchase for a subscription); without it you can still use the rest of the app.',
+  childConsent: ({ law }) =>
+    `Where we rely on consent and you are younger than the age of digital consent, the consent must be given or authorised by the holder of parental responsibility for you, and we make reasonable efforts to verify that (Art. 8 ${law}). That age is:`,
+  consentAgeItem: ({ age, countries }) => `${age} years: ${countries}`,
+  fadpAlso:
+    'Where the Swiss Federal Act on Data Protection (FADP) applies, it does not ask for a legal basis for these purposes: processing that keeps to its principles is lawful, and where it would unlawfully infringe your personality we rely on a justification (Art. 31 FADP), such as your consent or an overriding interest.',
+
+  fadpPurposesIntro: 'We process personal data for these purposes (Art. 19(2)(c) of the Swiss Federal Act on Data Protection, FADP):',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `We disclose it only to the recipients named under “${recipients}”; where they process it, and how a transfer abroad is protected, is set out under “${transfers}” (Art. 16, 17 and 19(4) FADP).`,
+  fadpLawful:
+    'The FADP does not require a legal basis for each purpose: processing that keeps to its principles (Art. 6 FADP) is lawful as long as it does not unlawfully infringe your personality. Where it would, we process the data only with a justification (Art. 31 FADP): your consent, an overriding private or public interest, or the law.',
+  fadpConsent: 'Where the app asks for your consent, we process the data concerned only with it; you can withdraw it at any time, with effect for the future.',
+  fadpHealth: 'Health information is sensitive personal data (Art. 5(c) FADP): we process it only with your express consent (Art. 6(7)(a) FADP), which you can withdraw at any time.',
   transfersIntro: () =>
     'Where each service above processes data, and how data sent outside the European Economic Area, the United Kingdom or Switzerland is protected:',
   transfer: ({ name, locations, mechanism, regimes, dpf }) => {
@@ -106,6 +121,29 @@ export const lawEn: LawText = {
   ],
   authorityWhereYouLive: 'You also have the right to lodge a complaint with the data protection supervisory authority of the country where you live or work.',
   germanAuthoritiesList: 'list of German data protection authorities',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['You can also make these requests through our web form at ', form, ` or by calling us toll-free at ${phone}.`]
+      : form
+        ? ['You can also make these requests through our web form at ', form, '.']
+        : [`You can also make these requests by calling us toll-free at ${phone}.`],
+
+  fadpRightsIntro: 'Under the FADP you have the right to:',
+  fadpRightsList: [
+    'ask whether we process personal data about you and, if we do, receive it with the information the Act provides for (access, Art. 25 FADP);',
+    'receive the personal data you gave us in a common electronic format, or have it transferred to another controller (data portability, Art. 28 FADP);',
+    'have incorrect personal data corrected (rectification, Art. 32(1) FADP);',
+    'have your personal data deleted or its processing stopped, and object to its processing or its disclosure to third parties (erasure and objection, Art. 30(2)(b) and 32(2) FADP).',
+  ],
+  fadpAutomatedDecisions:
+    'Where we take a decision based solely on automated processing that has a legal effect on you or significantly affects you, we tell you, and you can state your point of view and ask for the decision to be reviewed by a person (Art. 21 FADP).',
+  fadpRightsHow: ({ contact }) => ['To exercise any of these rights, write to us ', ...contact, '; we answer within 30 days.'],
+  fadpAuthority: ({ authority }) => ['You can also report a breach of data protection law to the supervisory authority (Art. 49 FADP): ', authority, '.'],
+  fadpRightsAlso: ({ authority }) => [
+    'If you are in Switzerland, you have these rights under the Swiss Federal Act on Data Protection (FADP) as well (access, Art. 25; data portability, Art. 28; rectification and erasure, Art. 32 FADP), and you can report a breach of it to the Swiss supervisory authority: ',
+    authority,
+    '.',
+  ],
 
   ccpaIntro:
     'If you live in California, the California Consumer Privacy Act, as amended by the California Privacy Rights Act (CCPA), gives you the rights below; residents of other US states with similar laws have similar rights. In the last 12 months we collected these categories of personal information, from you and your device:',
@@ -122,6 +160,9 @@ export const lawEn: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
   ccpaNoSaleOrShare: 'We do not sell your personal information and do not share it for cross-context behavioural advertising.',
+  ccpaNoSaleMinors: 'This includes the personal information of consumers under 16 years of age.',
+  ccpaMinorsOptIn:
+    'We do not sell or share the personal information of consumers we know to be under 16 unless it has been affirmatively authorised (opt-in): by the consumer if aged 13 to 15, by a parent or guardian if under 13 (Cal. Civ. Code § 1798.120(c)).',
   ccpaSold: ({ categories }) => `We sell these categories of personal information: ${categories}.`,
   ccpaShared: ({ categories, recipients }) => `We share these categories of personal information for cross-context behavioural advertising, with ${recipients}: ${categories}.`,
   ccpaOptOut: ({ contact }) => [
@@ -145,6 +186,8 @@ export const lawEn: LawText = {
 
   coppaConsent:
     'Under the US Children’s Online Privacy Protection Act (COPPA), we collect personal information from a child under 13 only after a parent has given verifiable consent, except where the law allows otherwise (such as a single reply to a parent’s request), and we collect no more than the activity needs.',
+  coppaVerifiableConsent:
+    'Under the US Children’s Online Privacy Protection Act (COPPA), we obtain verifiable parental consent before we collect personal information from a child under 13, except where one of the exceptions of the COPPA Rule applies (16 CFR 312.5(c)), such as collecting a parent’s email address only to ask for that consent.',
   coppaParents: ({ contact }) => ['A parent can review the personal information we hold about their child, have it deleted, and refuse its further collection or use: write to us ', ...contact, '.'],
   coppaNoAds: 'We do not show behavioural (interest-based) advertising to children and do not track them across other companies’ apps and websites.',
 

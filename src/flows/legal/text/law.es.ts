@@ -24,6 +24,7 @@ const person = personIn();
 export const lawEs: LawText = {
   titles: {
     'legal-bases': 'Bases jurídicas del tratamiento',
+    purposes: 'Fines del tratamiento',
     transfers: 'Transferencias fuera del Espacio Económico Europeo, el Reino Unido y Suiza',
     'us-privacy': 'Sus derechos de privacidad según las leyes de los estados de EE. UU.',
   },
@@ -46,6 +47,7 @@ export const lawEs: LawText = {
     fraud_prevention: 'Prevención del fraude y de los usos indebidos',
     account_management: 'Gestión de su cuenta',
     other: 'Otros fines',
+    crash_reporting: 'Detección y corrección de fallos y errores',
   },
   basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
   bases: {
@@ -63,6 +65,20 @@ export const lawEs: LawText = {
 
   provisionRequirement:
     'Ninguna ley ni contrato le obliga a facilitarnos datos personales. Algunas funciones necesitan ciertos datos para funcionar (una dirección de correo electrónico para responderle, una compra para una suscripción); sin ellos, usted puede seguir usando el resto de la aplicación.',
+  childConsent: ({ law }) =>
+    `Cuando nos basamos en el consentimiento y usted no ha alcanzado la edad de consentimiento digital, el consentimiento debe darlo o autorizarlo el titular de la patria potestad o tutela sobre usted, y hacemos esfuerzos razonables para verificarlo (art. 8 del ${law}). Esa edad es:`,
+  consentAgeItem: ({ age, countries }) => `${age} años: ${countries}`,
+  fadpAlso:
+    'Cuando se aplica la Ley Federal suiza de Protección de Datos (LPD), esta no exige una base jurídica para estos fines: un tratamiento que respeta sus principios es lícito y, si pudiera vulnerar ilícitamente su personalidad, nos basamos en un motivo justificativo (art. 31 LPD), como su consentimiento o un interés preponderante.',
+
+  fadpPurposesIntro: 'Tratamos datos personales para los siguientes fines (art. 19, apartado 2, letra c, de la Ley Federal suiza de Protección de Datos, LPD):',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `Solo los comunicamos a los destinatarios indicados en «${recipients}»; dónde los tratan y cómo se protege una comunicación al extranjero se indica en «${transfers}» (arts. 16, 17 y 19, apartado 4, LPD).`,
+  fadpLawful:
+    'La LPD no exige una base jurídica para cada fin: un tratamiento que respeta sus principios (art. 6 LPD) es lícito mientras no vulnere ilícitamente su personalidad. Si lo hiciera, solo tratamos los datos con un motivo justificativo (art. 31 LPD): su consentimiento, un interés privado o público preponderante, o la ley.',
+  fadpConsent: 'Cuando la aplicación le pide su consentimiento, solo tratamos los datos afectados con él; puede retirarlo en cualquier momento, con efectos para el futuro.',
+  fadpHealth:
+    'Los datos relativos a la salud son datos personales sensibles (art. 5, letra c, LPD): solo los tratamos con su consentimiento expreso (art. 6, apartado 7, letra a, LPD), que puede retirar en cualquier momento.',
   transfersIntro: () => 'Dónde trata los datos cada uno de los servicios indicados y cómo se protegen los datos que se envían fuera del Espacio Económico Europeo, el Reino Unido o Suiza:',
   transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` en ${locations}` : '';
@@ -117,6 +133,29 @@ export const lawEs: LawText = {
   ],
   authorityWhereYouLive: 'También tiene derecho a presentar una reclamación ante la autoridad de control en materia de protección de datos del país en el que tenga su residencia habitual o su lugar de trabajo.',
   germanAuthoritiesList: 'lista de autoridades alemanas de protección de datos',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['También puede presentar estas solicitudes mediante nuestro formulario web en ', form, ` o llamándonos gratuitamente al ${phone}.`]
+      : form
+        ? ['También puede presentar estas solicitudes mediante nuestro formulario web en ', form, '.']
+        : [`También puede presentar estas solicitudes llamándonos gratuitamente al ${phone}.`],
+
+  fadpRightsIntro: 'En virtud de la LPD, usted tiene derecho a:',
+  fadpRightsList: [
+    'preguntar si tratamos datos personales suyos y, en tal caso, obtenerlos junto con la información que prevé la ley (derecho de acceso, art. 25 LPD);',
+    'recibir los datos personales que nos ha facilitado en un formato electrónico de uso común, o que se transmitan a otro responsable (derecho a la entrega y transmisión de los datos, art. 28 LPD);',
+    'obtener la rectificación de los datos personales inexactos (rectificación, art. 32, apartado 1, LPD);',
+    'obtener la supresión de sus datos personales o la prohibición de su tratamiento, y oponerse a su tratamiento o a su comunicación a terceros (supresión y oposición, art. 30, apartado 2, letra b, y art. 32, apartado 2, LPD).',
+  ],
+  fadpAutomatedDecisions:
+    'Cuando tomamos una decisión basada únicamente en un tratamiento automatizado que produce efectos jurídicos sobre usted o le afecta de forma significativa, se lo comunicamos; usted puede expresar su punto de vista y pedir que la decisión sea revisada por una persona física (art. 21 LPD).',
+  fadpRightsHow: ({ contact }) => ['Para ejercer cualquiera de estos derechos, contacte con nosotros ', ...contact, '; le responderemos en un plazo de 30 días.'],
+  fadpAuthority: ({ authority }) => ['También puede denunciar una infracción de la normativa de protección de datos ante la autoridad de supervisión (art. 49 LPD): ', authority, '.'],
+  fadpRightsAlso: ({ authority }) => [
+    'Si se encuentra en Suiza, también tiene estos derechos en virtud de la Ley Federal suiza de Protección de Datos (LPD) (acceso, art. 25; entrega y transmisión de los datos, art. 28; rectificación y supresión, art. 32 LPD) y puede denunciar una infracción ante la autoridad de supervisión suiza: ',
+    authority,
+    '.',
+  ],
 
   ccpaIntro:
     'Si reside en California, la Ley de Privacidad del Consumidor de California, modificada por la Ley de Derechos de Privacidad de California (CCPA), le otorga los derechos que se indican a continuación; los residentes de otros estados de EE. UU. con leyes similares tienen derechos similares. En los últimos 12 meses hemos recogido las siguientes categorías de información personal, procedentes de usted y de su dispositivo:',
@@ -133,6 +172,9 @@ export const lawEs: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
   ccpaNoSaleOrShare: 'No vendemos su información personal ni la compartimos para publicidad comportamental entre contextos (cross-context behavioral advertising).',
+  ccpaNoSaleMinors: 'Esto incluye la información personal de los consumidores menores de 16 años.',
+  ccpaMinorsOptIn:
+    'No vendemos ni compartimos la información personal de consumidores que sabemos que son menores de 16 años salvo que se haya autorizado expresamente (consentimiento previo, «opt-in»): por el propio consumidor si tiene entre 13 y 15 años, o por su padre, madre o tutor si es menor de 13 años (California Civil Code, § 1798.120).',
   ccpaSold: ({ categories }) => `Vendemos las siguientes categorías de información personal: ${categories}.`,
   ccpaShared: ({ categories, recipients }) => `Compartimos con ${recipients}, para publicidad comportamental entre contextos, las siguientes categorías de información personal: ${categories}.`,
   ccpaOptOut: ({ contact }) => [
@@ -157,6 +199,8 @@ export const lawEs: LawText = {
 
   coppaConsent:
     'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), solo recogemos información personal de un menor de 13 años después de que su padre, madre o tutor haya dado su consentimiento verificable, salvo que la ley permita otra cosa (por ejemplo, para responder una sola vez a una solicitud de los padres), y no recogemos más de lo que la actividad requiere.',
+  coppaVerifiableConsent:
+    'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), obtenemos el consentimiento verificable de los padres antes de recoger información personal de un menor de 13 años, salvo que se aplique alguna de las excepciones de la COPPA Rule (16 CFR 312.5), por ejemplo cuando recogemos la dirección de correo electrónico del padre o la madre solo para pedirle ese consentimiento.',
   coppaParents: ({ contact }) => [
     'El padre, la madre o el tutor puede revisar la información personal que tenemos sobre el menor, pedir que se elimine y negarse a que se siga recogiendo o utilizando: para ello, contacte con nosotros ',
     ...contact,

@@ -24,6 +24,7 @@ const person = personIn();
 export const lawIt: LawText = {
   titles: {
     'legal-bases': 'Basi giuridiche del trattamento',
+    purposes: 'Finalità del trattamento',
     transfers: 'Trasferimenti al di fuori dello Spazio economico europeo, del Regno Unito e della Svizzera',
     'us-privacy': 'I Suoi diritti ai sensi delle leggi statali statunitensi sulla privacy',
   },
@@ -45,6 +46,7 @@ export const lawIt: LawText = {
     fraud_prevention: 'Prevenzione di frodi e abusi',
     account_management: 'Gestione del Suo account',
     other: 'Altre finalità',
+    crash_reporting: 'Individuazione e correzione di arresti anomali ed errori',
   },
   basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
   bases: {
@@ -62,6 +64,21 @@ export const lawIt: LawText = {
 
   provisionRequirement:
     'Nessuna norma di legge né alcun contratto La obbliga a fornirci dati personali. Alcune funzioni hanno bisogno di determinati dati per funzionare (un indirizzo e-mail per una risposta, un acquisto per un abbonamento); senza di essi può continuare a utilizzare il resto dell’app.',
+  childConsent: ({ law }) =>
+    `Quando ci basiamo sul consenso e Lei non ha ancora raggiunto l’età del consenso digitale, il consenso deve essere prestato o autorizzato dal titolare della responsabilità genitoriale, e ci adoperiamo in ogni modo ragionevole per verificarlo (art. 8 ${law}). Tale età è:`,
+  consentAgeItem: ({ age, countries }) => `${age} anni: ${countries}`,
+  fadpAlso:
+    'Quando si applica la legge federale svizzera sulla protezione dei dati (LPD), essa non richiede una base giuridica per queste finalità: un trattamento che rispetta i suoi principi è lecito e, se dovesse ledere illecitamente la Sua personalità, ci basiamo su un motivo giustificativo (art. 31 LPD), come il Suo consenso o un interesse preponderante.',
+
+  // The FADP's Italian terms and Swiss citation style (art. 19 cpv. 2 lett. c LPD).
+  fadpPurposesIntro: 'Trattiamo dati personali per le finalità seguenti (art. 19 cpv. 2 lett. c della legge federale svizzera sulla protezione dei dati, LPD):',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `Li comunichiamo solo ai destinatari indicati in «${recipients}»; dove li trattano e come è protetta una comunicazione all’estero è indicato in «${transfers}» (art. 16, 17 e 19 cpv. 4 LPD).`,
+  fadpLawful:
+    'La LPD non richiede una base giuridica per ogni finalità: un trattamento che rispetta i suoi principi (art. 6 LPD) è lecito finché non lede illecitamente la Sua personalità. In tal caso trattiamo i dati solo in presenza di un motivo giustificativo (art. 31 LPD): il Suo consenso, un interesse preponderante privato o pubblico, oppure la legge.',
+  fadpConsent: 'Quando l’app Le chiede il consenso, trattiamo i dati interessati solo con il Suo consenso; può revocarlo in qualsiasi momento, con effetto per il futuro.',
+  fadpHealth:
+    'I dati sulla salute sono dati personali degni di particolare protezione (art. 5 lett. c LPD): li trattiamo solo con il Suo consenso esplicito (art. 6 cpv. 7 lett. a LPD), che può revocare in qualsiasi momento.',
   transfersIntro: () =>
     'Dove ciascuno dei servizi sopra indicati tratta i dati e come sono protetti i dati trasferiti al di fuori dello Spazio economico europeo, del Regno Unito o della Svizzera:',
   transfer: ({ name, locations, mechanism, regimes, dpf }) => {
@@ -118,6 +135,29 @@ export const lawIt: LawText = {
   ],
   authorityWhereYouLive: 'Ha inoltre il diritto di proporre reclamo all’autorità di controllo per la protezione dei dati del paese in cui risiede abitualmente o lavora.',
   germanAuthoritiesList: 'elenco delle autorità tedesche di protezione dei dati',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['Può presentare queste richieste anche tramite il nostro modulo web all’indirizzo ', form, ` oppure chiamandoci al numero verde ${phone}.`]
+      : form
+        ? ['Può presentare queste richieste anche tramite il nostro modulo web all’indirizzo ', form, '.']
+        : [`Può presentare queste richieste anche chiamandoci al numero verde ${phone}.`],
+
+  fadpRightsIntro: 'Ai sensi della LPD, Lei ha il diritto di:',
+  fadpRightsList: [
+    'chiedere se trattiamo dati personali che La riguardano e, in tal caso, ottenerli insieme alle informazioni previste dalla legge (diritto d’accesso, art. 25 LPD);',
+    'ricevere i dati personali che ci ha comunicato in un formato elettronico usuale, o farli trasmettere a un altro titolare del trattamento (diritto alla consegna e alla trasmissione dei dati, art. 28 LPD);',
+    'ottenere la rettifica dei dati personali inesatti (rettifica, art. 32 cpv. 1 LPD);',
+    'ottenere la cancellazione dei Suoi dati personali o il divieto del loro trattamento, e opporsi al loro trattamento o alla loro comunicazione a terzi (cancellazione e opposizione, art. 30 cpv. 2 lett. b e art. 32 cpv. 2 LPD).',
+  ],
+  fadpAutomatedDecisions:
+    'Quando prendiamo una decisione basata esclusivamente su un trattamento automatizzato che ha effetti giuridici per Lei o La riguarda in modo significativo, La informiamo; può esprimere il Suo punto di vista e chiedere che la decisione sia riesaminata da una persona fisica (art. 21 LPD).',
+  fadpRightsHow: ({ contact }) => ['Per esercitare uno qualsiasi di questi diritti, ci contatti ', ...contact, '; Le risponderemo entro 30 giorni.'],
+  fadpAuthority: ({ authority }) => ['Può inoltre denunciare una violazione delle prescrizioni sulla protezione dei dati all’autorità di vigilanza (art. 49 LPD): ', authority, '.'],
+  fadpRightsAlso: ({ authority }) => [
+    'Se si trova in Svizzera, ha questi diritti anche ai sensi della legge federale svizzera sulla protezione dei dati (LPD) (accesso, art. 25; consegna e trasmissione dei dati, art. 28; rettifica e cancellazione, art. 32 LPD) e può denunciare una violazione all’autorità di vigilanza svizzera: ',
+    authority,
+    '.',
+  ],
 
   ccpaIntro:
     'Se risiede in California, il California Consumer Privacy Act, come modificato dal California Privacy Rights Act (CCPA), Le riconosce i diritti indicati di seguito; i residenti di altri Stati USA dotati di leggi analoghe godono di diritti analoghi. Negli ultimi 12 mesi abbiamo raccolto, presso di Lei e il Suo dispositivo, le seguenti categorie di informazioni personali:',
@@ -134,6 +174,9 @@ export const lawIt: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
   ccpaNoSaleOrShare: 'Non vendiamo le Sue informazioni personali e non le condividiamo per finalità di pubblicità comportamentale cross-contesto (cross-context behavioral advertising).',
+  ccpaNoSaleMinors: 'Ciò vale anche per le informazioni personali dei consumatori di età inferiore a 16 anni.',
+  ccpaMinorsOptIn:
+    'Non vendiamo né condividiamo le informazioni personali di consumatori che sappiamo avere meno di 16 anni senza un’autorizzazione espressa (consenso preventivo, «opt-in»): del consumatore stesso se ha tra 13 e 15 anni, di un genitore o tutore se ha meno di 13 anni (California Civil Code, § 1798.120).',
   ccpaSold: ({ categories }) => `Vendiamo le seguenti categorie di informazioni personali: ${categories}.`,
   ccpaShared: ({ categories, recipients }) => `Condividiamo con ${recipients}, per finalità di pubblicità comportamentale cross-contesto, le seguenti categorie di informazioni personali: ${categories}.`,
   ccpaOptOut: ({ contact }) => [
@@ -158,6 +201,8 @@ export const lawIt: LawText = {
 
   coppaConsent:
     'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, raccogliamo informazioni personali di un minore di 13 anni solo dopo che un genitore ha prestato un consenso verificabile, salvo i casi in cui la legge dispone diversamente (ad esempio per rispondere una sola volta alla richiesta di un genitore), e non raccogliamo più di quanto l’attività richieda.',
+  coppaVerifiableConsent:
+    'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, otteniamo un consenso verificabile dei genitori prima di raccogliere informazioni personali di un minore di 13 anni, salvo i casi in cui si applica una delle eccezioni della COPPA Rule (16 CFR 312.5), ad esempio quando raccogliamo l’indirizzo e-mail di un genitore solo per chiedergli tale consenso.',
   coppaParents: ({ contact }) => [
     'Un genitore può consultare le informazioni personali del proprio figlio in nostro possesso, chiederne la cancellazione e rifiutarne l’ulteriore raccolta o utilizzo: a tal fine ci contatti ',
     ...contact,

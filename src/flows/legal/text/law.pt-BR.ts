@@ -30,6 +30,7 @@ const person = personIn();
 export const lawPtBR: LawText = {
   titles: {
     'legal-bases': 'Bases legais',
+    purposes: 'Finalidades do tratamento',
     transfers: 'Transferências para fora do EEE, do Reino Unido e da Suíça',
     'us-privacy': 'Seus direitos de privacidade nos estados dos EUA',
   },
@@ -52,6 +53,7 @@ export const lawPtBR: LawText = {
     fraud_prevention: 'Prevenção de fraudes e abusos',
     account_management: 'Gerenciamento da sua conta',
     other: 'Outras finalidades',
+    crash_reporting: 'Detecção e correção de falhas e erros',
   },
   basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
   bases: {
@@ -69,6 +71,20 @@ export const lawPtBR: LawText = {
 
   provisionRequirement:
     'Nenhuma lei ou contrato obriga você a nos fornecer dados pessoais. Alguns recursos precisam de certos dados para funcionar (um endereço de e-mail para uma resposta, uma compra para uma assinatura); sem eles, você continua podendo usar o restante do aplicativo.',
+  childConsent: ({ law }) =>
+    `Quando nos baseamos no consentimento e você ainda não atingiu a idade do consentimento digital, o consentimento deve ser dado ou autorizado pelos titulares das responsabilidades parentais, e envidamos todos os esforços adequados para verificar isso (art. 8º do ${law}). Essa idade é:`,
+  consentAgeItem: ({ age, countries }) => `${age} anos: ${countries}`,
+  fadpAlso:
+    'Quando se aplica a Lei Federal suíça de Proteção de Dados (LPD), ela não exige uma base legal para essas finalidades: um tratamento que respeita seus princípios é lícito e, se ele violar ilicitamente sua personalidade, nos baseamos em um motivo justificativo (art. 31 da LPD), como seu consentimento ou um interesse preponderante.',
+
+  fadpPurposesIntro: 'Tratamos dados pessoais para as seguintes finalidades (art. 19, nº 2, alínea c, da Lei Federal suíça de Proteção de Dados, LPD):',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `Só os comunicamos aos destinatários indicados em “${recipients}”; onde eles os tratam e como uma comunicação ao exterior é protegida está indicado em “${transfers}” (arts. 16, 17 e 19, nº 4, da LPD).`,
+  fadpLawful:
+    'A LPD não exige uma base legal para cada finalidade: um tratamento que respeita seus princípios (art. 6º da LPD) é lícito enquanto não violar ilicitamente sua personalidade. Se violar, só tratamos os dados com um motivo justificativo (art. 31 da LPD): seu consentimento, um interesse privado ou público preponderante, ou a lei.',
+  fadpConsent: 'Quando o aplicativo pede seu consentimento, só tratamos os dados em questão com ele; você pode revogá-lo a qualquer momento, com efeito para o futuro.',
+  fadpHealth:
+    'Dados de saúde são dados pessoais sensíveis (art. 5º, alínea c, da LPD): só os tratamos com seu consentimento expresso (art. 6º, nº 7, alínea a, da LPD), que você pode revogar a qualquer momento.',
   transfersIntro: () =>
     'Onde cada serviço acima trata os dados, e como são protegidos os dados enviados para fora do Espaço Econômico Europeu, do Reino Unido ou da Suíça:',
   transfer: ({ name, locations, mechanism, regimes, dpf }) => {
@@ -124,6 +140,29 @@ export const lawPtBR: LawText = {
   ],
   authorityWhereYouLive: 'Você também tem o direito de apresentar reclamação à autoridade de controle de proteção de dados do país onde reside ou trabalha.',
   germanAuthoritiesList: 'lista das autoridades alemãs de proteção de dados',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['Você também pode fazer essas solicitações pelo nosso formulário on-line em ', form, ` ou ligando gratuitamente para ${phone}.`]
+      : form
+        ? ['Você também pode fazer essas solicitações pelo nosso formulário on-line em ', form, '.']
+        : [`Você também pode fazer essas solicitações ligando gratuitamente para ${phone}.`],
+
+  fadpRightsIntro: 'Nos termos da LPD, você tem o direito de:',
+  fadpRightsList: [
+    'perguntar se tratamos dados pessoais sobre você e, em caso afirmativo, obtê-los com as informações previstas na lei (acesso, art. 25 da LPD);',
+    'receber os dados pessoais que você nos forneceu em um formato eletrônico de uso corrente, ou fazer com que sejam transmitidos a outro responsável pelo tratamento (portabilidade, art. 28 da LPD);',
+    'obter a retificação de dados pessoais incorretos (retificação, art. 32, nº 1, da LPD);',
+    'obter o apagamento dos seus dados pessoais ou a proibição do seu tratamento, e opor-se ao seu tratamento ou à sua comunicação a terceiros (apagamento e oposição, art. 30, nº 2, alínea b, e art. 32, nº 2, da LPD).',
+  ],
+  fadpAutomatedDecisions:
+    'Quando tomamos uma decisão baseada exclusivamente em tratamento automatizado que produz efeitos jurídicos para você ou o afeta significativamente, nós o informamos; você pode expor seu ponto de vista e pedir que a decisão seja revista por uma pessoa natural (art. 21 da LPD).',
+  fadpRightsHow: ({ contact }) => ['Para exercer qualquer um desses direitos, entre em contato conosco ', ...contact, '; respondemos no prazo de 30 dias.'],
+  fadpAuthority: ({ authority }) => ['Você também pode denunciar uma violação das normas de proteção de dados à autoridade de supervisão (art. 49 da LPD): ', authority, '.'],
+  fadpRightsAlso: ({ authority }) => [
+    'Se você estiver na Suíça, também tem esses direitos nos termos da Lei Federal suíça de Proteção de Dados (LPD) (acesso, art. 25; portabilidade, art. 28; retificação e apagamento, art. 32 da LPD) e pode denunciar uma violação à autoridade de supervisão suíça: ',
+    authority,
+    '.',
+  ],
 
   ccpaIntro:
     'Se você mora na Califórnia, a Lei de Privacidade do Consumidor da Califórnia (California Consumer Privacy Act, alterada pela California Privacy Rights Act; em conjunto, “CCPA”) garante a você os direitos abaixo; residentes de outros estados dos EUA com leis semelhantes têm direitos semelhantes. Nos últimos 12 meses, coletamos de você e do seu dispositivo estas categorias de informações pessoais:',
@@ -140,6 +179,9 @@ export const lawPtBR: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
   ccpaNoSaleOrShare: 'Não vendemos suas informações pessoais nem as compartilhamos para publicidade comportamental entre contextos (cross-context behavioral advertising).',
+  ccpaNoSaleMinors: 'Isso inclui as informações pessoais de consumidores menores de 16 anos.',
+  ccpaMinorsOptIn:
+    'Não vendemos nem compartilhamos as informações pessoais de consumidores que sabemos ter menos de 16 anos sem autorização expressa prévia (consentimento, “opt-in”): do próprio consumidor, se tiver de 13 a 15 anos, ou de um dos pais ou responsável legal, se tiver menos de 13 anos (California Civil Code, § 1798.120).',
   ccpaSold: ({ categories }) => `Vendemos estas categorias de informações pessoais: ${categories}.`,
   ccpaShared: ({ categories, recipients }) =>
     `Compartilhamos estas categorias de informações pessoais para publicidade comportamental entre contextos (cross-context behavioral advertising), com ${recipients}: ${categories}.`,
@@ -166,6 +208,8 @@ export const lawPtBR: LawText = {
 
   coppaConsent:
     'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), só coletamos informações pessoais de uma criança menor de 13 anos depois que um dos pais tiver dado consentimento verificável, exceto quando a lei dispuser de outra forma (como uma única resposta a um pedido de um dos pais), e não coletamos mais do que a atividade exige.',
+  coppaVerifiableConsent:
+    'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), obtemos o consentimento verificável dos pais antes de coletar informações pessoais de uma criança menor de 13 anos, exceto quando se aplica uma das exceções da COPPA Rule (16 CFR 312.5), como quando coletamos o e-mail de um dos pais apenas para pedir esse consentimento.',
   coppaParents: ({ contact }) => [
     'Os pais podem revisar as informações pessoais que mantemos sobre a criança, pedir a exclusão delas e recusar que continuem a ser coletadas ou usadas: escreva para nós ',
     ...contact,
