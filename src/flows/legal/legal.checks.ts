@@ -47,7 +47,7 @@ export function legalFindings(c: LegalConfig, frozen: Frozen): Finding[] {
   }
 
   // Storing or reading an identifier on the device for a purpose the app could work without needs
-  // consent in the EEA (ePrivacy Directive Art. 5(3); Germany § 25 TTDDG) and the UK (PECR reg. 6),
+  // consent in the EEA (ePrivacy Directive Art. 5(3); Germany § 25 TDDDG) and the UK (PECR reg. 6),
   // whatever the GDPR basis: a legitimate-interests basis for it would mislead. Advisory: only the
   // owner knows whether the app asks.
   const laws = lawsOf(c);
@@ -57,7 +57,7 @@ export function legalFindings(c: LegalConfig, frozen: Frozen): Finding[] {
       const purposes = p.receives.filter((r) => DEVICE_ACCESS.includes(r.kind)).flatMap((r) => r.purposes.filter((q) => NOT_ESSENTIAL.includes(q) && basis.get(q) !== 'consent'));
       if (!purposes.length) continue;
       const list = [...new Set(purposes)].join(', ');
-      add(false, 'device_access_without_consent', at(p.id), `${p.name} stores or reads an identifier on the device for ${list}: in the EEA (ePrivacy Directive Art. 5(3), in Germany § 25 TTDDG) and the UK (PECR reg. 6) that needs the user's consent, so the policy's basis for it (${list}: not consent) would not hold. Ask for consent in the app and list ${list} in gdpr.consent, or set purposes on the processor if it is configured without such an identifier.`);
+      add(false, 'device_access_without_consent', at(p.id), `${p.name} stores or reads an identifier on the device for ${list}: in the EEA (ePrivacy Directive Art. 5(3), in Germany § 25 TDDDG) and the UK (PECR reg. 6) that needs the user's consent, so the policy's basis for it (${list}: not consent) would not hold. Ask for consent in the app and list ${list} in gdpr.consent, or set purposes on the processor if it is configured without such an identifier.`);
     }
   }
 

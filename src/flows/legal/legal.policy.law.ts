@@ -41,7 +41,7 @@ export function requestMethods({ L, c, edition }: LawFacts, phone: boolean): Blo
 const personOf = (x: { name: string; email?: string; address?: string }): PersonSlot => ({ name: x.name, email: x.email ? mail(x.email) : undefined, address: x.address });
 
 /** "Who is responsible": DPO and representatives (GDPR Art. 13(1)(b), 27). */
-export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
+export function whoBlocks({ L, laws, c, edition }: LawFacts): Block[] {
   const e = c.entity;
   // A postal address wherever a privacy law applies (GDPR Art. 13(1)(a); COPPA's operator notice).
   const address = (laws.gdpr || laws.us) && e.address ? [p(L.postalAddress({ address: e.address }))] : [];
@@ -51,6 +51,8 @@ export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
     ...(e.dpo ? [p(...L.dpo(personOf(e.dpo)))] : []),
     ...(e.euRepresentative ? [p(...L.euRepresentative(personOf(e.euRepresentative)))] : []),
     ...(e.ukRepresentative ? [p(...L.ukRepresentative(personOf(e.ukRepresentative)))] : []),
+    // Art. 15 FADP: a foreign controller publishes its Swiss representative; said only where the FADP applies.
+    ...(e.swissRepresentative && laws.gdpr.ch && edition >= 3 ? [p(...L.swissRepresentative(personOf(e.swissRepresentative)))] : []),
   ];
 }
 

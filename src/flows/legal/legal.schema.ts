@@ -181,6 +181,9 @@ export const legalConfigObject = z
         dpo: person.optional().describe('Your data protection officer, when you have one (GDPR Art. 37): named in the policy.'),
         euRepresentative: person.optional().describe('Your representative in the EU (GDPR Art. 27), needed when you are established outside the EU and offer the app there.'),
         ukRepresentative: person.optional().describe('Your representative in the UK (UK GDPR Art. 27), needed when you are established outside the UK and offer the app there.'),
+        swissRepresentative: person
+          .optional()
+          .describe('Your representative in Switzerland (Swiss FADP Art. 14), needed when you are established abroad and regularly process, on a large scale, the data of people in Switzerland to offer them the app: named in the policy wherever the FADP applies (Art. 15 asks for the name and address).'),
       })
       .strict(),
     effectiveDate: z.iso

@@ -76,6 +76,30 @@ describe('Switzerland: the FADP alone has no legal bases', () => {
   });
 });
 
+describe('Switzerland: the representative of an owner abroad (Art. 14, 15 FADP)', () => {
+  const rep = { name: 'Rep AG', email: 'ch@rep.example', address: 'Bahnhofstr. 1, 8001 Zürich' };
+  const usOwner = { entity: { name: 'Sleepy Inc.', contactEmail: 'privacy@sleepy.example', jurisdiction: 'California, USA', swissRepresentative: rep } };
+  it.each(TEXT_LOCALES)('%s: named with email and address under “Who is responsible” when the app is offered in Switzerland', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    const line = read([{ id: 'x', title: '', blocks: [{ p: L.swissRepresentative({ name: rep.name, email: { text: rep.email, href: `mailto:${rep.email}` }, address: rep.address }) }] }]);
+    expect(line).toMatch(/14/);
+    const who = read(policy({ ...usOwner, audience: ['ch'] }, lang), 'who');
+    expect(who).toContain(line.trim());
+    expect(who).toContain(rep.address);
+  });
+
+  it('only where the FADP applies (ch, worldwide, an owner in Switzerland), only from edition 3; the schema keeps it', () => {
+    const has = (over: Record<string, unknown>, edition = TEXT_EDITION) => read(policy({ ...usOwner, ...over }, 'en', edition), 'who').includes('Our representative in Switzerland (Art. 14 of the Swiss Federal Act on Data Protection, FADP) is Rep AG (ch@rep.example, Bahnhofstr. 1, 8001 Zürich).');
+    expect(has({ audience: ['ch'] })).toBe(true);
+    expect(has({ audience: ['worldwide'] })).toBe(true);
+    expect(has({ audience: ['eea'] })).toBe(false);
+    expect(has({ audience: ['us'] })).toBe(false);
+    expect(has({ audience: ['ch'] }, 2)).toBe(false);
+    expect(parse(goodLegal(usOwner)).entity.swissRepresentative).toEqual(rep);
+    expect(legalConfig.safeParse(goodLegal({ entity: { ...usOwner.entity, swissRepresentative: { email: 'x@y.example' } } })).success).toBe(false);
+  });
+});
+
 describe('GDPR Art. 8: the age of digital consent', () => {
   const kids = { childrenDirected: true, processors: [{ id: 'firebase' }], gdpr: { consent: ['analytics'] }, declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false } };
   it.each(TEXT_LOCALES)('%s: the owner’s country’s age, named, with the holder of parental responsibility', (lang) => {

@@ -44,6 +44,7 @@ export const lawDe: LawText = {
   dpo: (p) => ['Kontaktdaten unseres Datenschutzbeauftragten: ', ...person(p), '.'],
   euRepresentative: (p) => ['Unser Vertreter in der Europäischen Union (Artikel 27 DSGVO): ', ...person(p), '.'],
   ukRepresentative: (p) => ['Unser Vertreter im Vereinigten Königreich (Artikel 27 UK GDPR): ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Unsere Vertretung in der Schweiz (Artikel 14 des Schweizer Bundesgesetzes über den Datenschutz, DSG): ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'DSGVO und UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'DSGVO' : 'DSGVO, soweit das Schweizer Bundesgesetz über den Datenschutz es zulässt',

@@ -16,6 +16,7 @@ export const lawEn: LawText = {
   dpo: (p) => ['Our data protection officer is ', ...person(p), '.'],
   euRepresentative: (p) => ['Our representative in the European Union (Art. 27 GDPR) is ', ...person(p), '.'],
   ukRepresentative: (p) => ['Our representative in the United Kingdom (Art. 27 UK GDPR) is ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Our representative in Switzerland (Art. 14 of the Swiss Federal Act on Data Protection, FADP) is ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPR and UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'GDPR' : 'GDPR, as the Swiss Federal Act on Data Protection allows'),
   basesIntro: ({ law }) => `We use personal data only for the purposes below, each on one of the legal bases of the ${law}:`,

@@ -33,6 +33,7 @@ export const lawEs: LawText = {
   dpo: (p) => ['Nuestro delegado de protección de datos es ', ...person(p), '.'],
   euRepresentative: (p) => ['Nuestro representante en la Unión Europea (art. 27 del RGPD) es ', ...person(p), '.'],
   ukRepresentative: (p) => ['Nuestro representante en el Reino Unido (art. 27 del RGPD del Reino Unido) es ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Nuestro representante en Suiza (art. 14 de la Ley Federal suiza de Protección de Datos, LPD) es ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD y el RGPD del Reino Unido' : uk ? 'RGPD del Reino Unido' : eu || !ch ? 'RGPD' : 'RGPD, en la medida en que lo permite la Ley Federal suiza de Protección de Datos',

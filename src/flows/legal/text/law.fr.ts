@@ -46,6 +46,7 @@ export const lawFr: LawText = {
   dpo: (p) => ['Coordonnées de notre délégué à la protection des données : ', ...person(p), '.'],
   euRepresentative: (p) => ['Notre représentant dans l’Union européenne (art. 27 du RGPD) : ', ...person(p), '.'],
   ukRepresentative: (p) => ['Notre représentant au Royaume-Uni (art. 27 du UK GDPR) : ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Notre représentant en Suisse (art. 14 de la loi fédérale suisse sur la protection des données, LPD) : ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD et UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'RGPD' : 'RGPD, comme le permet la loi fédérale suisse sur la protection des données',

@@ -33,6 +33,7 @@ export const lawIt: LawText = {
   dpo: (p) => ['Il nostro responsabile della protezione dei dati è ', ...person(p), '.'],
   euRepresentative: (p) => ['Il nostro rappresentante nell’Unione europea (art. 27 GDPR) è ', ...person(p), '.'],
   ukRepresentative: (p) => ['Il nostro rappresentante nel Regno Unito (art. 27 UK GDPR) è ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Il nostro rappresentante in Svizzera (art. 14 della legge federale svizzera sulla protezione dei dati, LPD) è ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPR e UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'GDPR' : 'GDPR, nella misura consentita dalla legge federale svizzera sulla protezione dei dati'),
   basesIntro: ({ law }) => `Utilizziamo i dati personali solo per le finalità indicate di seguito, ciascuna fondata su una delle basi giuridiche previste dal ${law}:`,

@@ -36,6 +36,7 @@ export const lawJa: LawText = {
   dpo: (p) => ['私たちのデータ保護オフィサーは、', ...person(p), 'です。'],
   euRepresentative: (p) => ['EU域内における私たちの代理人（GDPR第27条）は、', ...person(p), 'です。'],
   ukRepresentative: (p) => ['英国における私たちの代理人（英国GDPR第27条）は、', ...person(p), 'です。'],
+  swissRepresentative: (p) => ['スイスにおける私たちの代理人（スイス連邦データ保護法（FADP）第14条）は、', ...person(p), 'です。'],
 
   lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPRおよび英国GDPR' : uk ? '英国GDPR' : eu || !ch ? 'GDPR' : 'スイス連邦データ保護法が認める範囲でのGDPR'),
   basesIntro: ({ law }) => `私たちは、以下の目的のためにのみ個人データを利用し、各目的について${law}に定める次の法的根拠のいずれかに基づいて取り扱います。`,

@@ -39,6 +39,7 @@ export const lawPtBR: LawText = {
   dpo: (p) => ['Nosso encarregado da proteção de dados é ', ...person(p), '.'],
   euRepresentative: (p) => ['Nosso representante na União Europeia (art. 27 do RGPD) é ', ...person(p), '.'],
   ukRepresentative: (p) => ['Nosso representante no Reino Unido (art. 27 do RGPD do Reino Unido) é ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Nosso representante na Suíça (art. 14 da Lei Federal suíça de Proteção de Dados, LPD) é ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD e do RGPD do Reino Unido' : uk ? 'RGPD do Reino Unido' : eu || !ch ? 'RGPD' : 'RGPD, na medida em que a Lei Federal suíça de Proteção de Dados o admite',

@@ -39,6 +39,8 @@ export interface LawText {
   euRepresentative(p: PersonSlot): Inline[];
   /** When a UK representative (Art. 27 UK GDPR) is named. */
   ukRepresentative(p: PersonSlot): Inline[];
+  /** When a Swiss representative (Art. 14 FADP) is named and the FADP applies (edition 3). */
+  swissRepresentative(p: PersonSlot): Inline[];
 
   // ---- "Legal bases" (GDPR Art. 6, 9) ----
   /** The law's name as cited after an article: "GDPR", "UK GDPR", "GDPR and UK GDPR". */
