@@ -142,6 +142,7 @@ export function usBlocks(facts: LawFacts): Block[] {
   const s = salesAndSharing(c, frozen);
   const blocks: Block[] = [p(L.ccpaIntro)];
   if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: L.ccpaCategories[cat], purposes: T.list(purposes) })]) });
+  if (edition >= 3) blocks.push(...disclosedBlocks(facts));
   const names = (cats: CcpaCategory[]) => T.list(unique(cats).map((x) => L.ccpaCategories[x]));
   // Edition 3: consumers under 16 (§ 1798.120(c)), and the form or toll-free number beside the email.
   const minors = edition >= 3;
@@ -158,7 +159,31 @@ export function usBlocks(facts: LawFacts): Block[] {
   if (byCategory.has('sensitive')) blocks.push(p(L.ccpaSensitive));
   blocks.push(p(...L.ccpaRights({ contact })), ...(s.neither ? requestMethods(facts, true) : []));
   blocks.push(p(...L.ccpaAppeal({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
+  if (edition >= 3) blocks.push(...doNotTrackBlocks(facts));
   return blocks;
+}
+
+/** Edition 3: each CCPA category and the processors it went to for a business purpose (11 CCR § 7011(e)(1)(F)); the owner's own platform data goes to no one. */
+function disclosedBlocks({ T, L, c, frozen }: LawFacts): Block[] {
+  const to = new Map<CcpaCategory, string[]>();
+  for (const f of dataFlows(c, frozen)) {
+    if (!f.processor) continue;
+    const cat = CCPA_CATEGORY[f.kind];
+    to.set(cat, unique([...(to.get(cat) ?? []), f.processor.name]));
+  }
+  if (!to.size) return [];
+  return [p(L.ccpaDisclosed), { list: [...to].map(([cat, names]) => [L.ccpaDisclosedItem({ category: L.ccpaCategories[cat], recipients: T.list(names) })]) }];
+}
+
+/**
+ * Edition 3, CalOPPA (Cal. Bus. & Prof. Code § 22575(b)(5), (6)): every app collecting personal
+ * information from Californians says how it answers "Do Not Track" and whether others may track
+ * through it. "No one" only when no processor tracks and tracking is not declared.
+ */
+function doNotTrackBlocks({ T, L, c, frozen }: LawFacts): Block[] {
+  const trackers = frozen.processors.filter((x) => x.usedForTracking).map((x) => x.name);
+  if (trackers.length) return [p(L.doNotTrack({ trackers: T.list(trackers) }))];
+  return c.declarations.tracking ? [] : [p(L.doNotTrack({}))];
 }
 
 /** COPPA wording in "Children", for an app directed at children when US law applies; "no behavioural ads" only when true. */
@@ -166,5 +191,8 @@ export function coppaBlocks({ L, laws, c, frozen, contact, edition }: LawFacts):
   if (!laws.us || !c.childrenDirected) return [];
   const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(sharesForAdvertising);
   // Edition 3 states the obligation and its exceptions without claiming how consent is obtained (the config cannot say).
-  return [p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
+  // Edition 3: the operator's contact details, as COPPA's notice lists them (16 CFR 312.4(d)(1)).
+  const e = c.entity;
+  const operator = edition >= 3 ? [p(...L.coppaOperator({ name: e.name, address: e.address, phone: e.tollFreeNumber, email: e.contactEmail ? mail(e.contactEmail) : undefined }))] : [];
+  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
 }

@@ -166,7 +166,7 @@ export const legalConfigObject = z
         tollFreeNumber: line(40)
           .regex(/^[+0-9][0-9 ()./-]{5,38}$/, 'must be a phone number of digits, spaces and + ( ) . / -')
           .optional()
-          .describe('A toll-free telephone number for US privacy requests (Cal. Civ. Code § 1798.130(a)(1)): printed in the US section.'),
+          .describe('A toll-free telephone number for US privacy requests (Cal. Civ. Code § 1798.130(a)(1)): printed in the US section, and as the operator\'s telephone number in a children\'s app\'s COPPA notice (16 CFR 312.4(d)(1)).'),
         jurisdiction: text(120).optional().describe('Where you are established ("Germany", "California, USA"); shown in the policy and the default governing law of the terms.'),
         country: z
           .string()

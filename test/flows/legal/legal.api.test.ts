@@ -255,7 +255,7 @@ describeEachDb('legal', (dialect) => {
     const page = (await web('/legal/sharey')).body;
     expect(page).toContain('<a href="https://sharey.example/requests" rel="noopener noreferrer">https://sharey.example/requests</a>');
     expect(page).toContain('toll-free at +1 800 555 0100');
-    expect(await codes('sharey', goodLegal({ entity: ca, childrenDirected: true }))).toEqual(['children_consent_method /childrenDirected']);
+    expect(await codes('sharey', goodLegal({ entity: ca, childrenDirected: true }))).toEqual(['children_consent_method /childrenDirected', 'children_operator_contact /entity/address']);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body;
     expect(doc).toContain('privacyRequestUrl');
     expect(doc).toContain('crash_reporting');

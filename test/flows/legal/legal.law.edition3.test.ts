@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.declaration.js';
+import { freeze } from '../../../src/flows/legal/legal.declaration.js';
 import { lawWarnings } from '../../../src/flows/legal/legal.law.warnings.js';
-import { privacySections, type Section } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
-import { LAW_TEXTS, LEGAL_TEXTS, TEXT_EDITION, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
+import { LAW_TEXTS, LEGAL_TEXTS, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
 import { goodLegal } from './legal.fixtures.js';
+import { policy, read } from './legal.law.fixtures.js';
 
 /**
  * What edition 3 of the text changes (#36, round 2): the Swiss FADP on its own terms, the GDPR
@@ -13,19 +13,6 @@ import { goodLegal } from './legal.fixtures.js';
  */
 
 const parse = (v: unknown) => legalConfig.parse(v) as LegalConfig;
-const feedback: PublishedFlowFacts = { type: 'feedback', slug: 'feedback', versionNumber: 1, config: { emailField: { enabled: true } } };
-function policy(over: Record<string, unknown>, lang = 'en', edition = TEXT_EDITION) {
-  const config = parse(goodLegal(over));
-  return privacySections({ appName: 'Sleepy', config, frozen: freeze(config, [feedback]), text: LEGAL_TEXTS[lang as 'en'], law: LAW_TEXTS[lang], edition });
-}
-/** The visible text of sections (all, or the one with `id`), links as their text. */
-function read(s: Section[], id?: string): string {
-  const inline = (parts: (string | { text: string })[]) => parts.map((x) => (typeof x === 'string' ? x : x.text)).join('');
-  return s
-    .filter((x) => !id || x.id === id)
-    .flatMap((x) => [x.title, ...x.blocks.flatMap((b) => ('p' in b ? [inline(b.p)] : 'list' in b ? b.list.map(inline) : []))])
-    .join('\n');
-}
 const names = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
 
 const swiss = { entity: { name: 'Sleepy AG', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Switzerland' }, processors: [{ id: 'sentry' }, { id: 'firebase' }], declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false } };
@@ -73,30 +60,6 @@ describe('Switzerland: the FADP alone has no legal bases', () => {
     expect(read(s, 'legal-bases')).toContain('GDPR, as the Swiss Federal Act on Data Protection allows');
     expect(s.map((x) => x.id)).not.toContain('purposes');
     expect(read(s)).not.toContain('FADP):');
-  });
-});
-
-describe('Switzerland: the representative of an owner abroad (Art. 14, 15 FADP)', () => {
-  const rep = { name: 'Rep AG', email: 'ch@rep.example', address: 'Bahnhofstr. 1, 8001 Zürich' };
-  const usOwner = { entity: { name: 'Sleepy Inc.', contactEmail: 'privacy@sleepy.example', jurisdiction: 'California, USA', swissRepresentative: rep } };
-  it.each(TEXT_LOCALES)('%s: named with email and address under “Who is responsible” when the app is offered in Switzerland', (lang) => {
-    const L = LAW_TEXTS[lang]!;
-    const line = read([{ id: 'x', title: '', blocks: [{ p: L.swissRepresentative({ name: rep.name, email: { text: rep.email, href: `mailto:${rep.email}` }, address: rep.address }) }] }]);
-    expect(line).toMatch(/14/);
-    const who = read(policy({ ...usOwner, audience: ['ch'] }, lang), 'who');
-    expect(who).toContain(line.trim());
-    expect(who).toContain(rep.address);
-  });
-
-  it('only where the FADP applies (ch, worldwide, an owner in Switzerland), only from edition 3; the schema keeps it', () => {
-    const has = (over: Record<string, unknown>, edition = TEXT_EDITION) => read(policy({ ...usOwner, ...over }, 'en', edition), 'who').includes('Our representative in Switzerland (Art. 14 of the Swiss Federal Act on Data Protection, FADP) is Rep AG (ch@rep.example, Bahnhofstr. 1, 8001 Zürich).');
-    expect(has({ audience: ['ch'] })).toBe(true);
-    expect(has({ audience: ['worldwide'] })).toBe(true);
-    expect(has({ audience: ['eea'] })).toBe(false);
-    expect(has({ audience: ['us'] })).toBe(false);
-    expect(has({ audience: ['ch'] }, 2)).toBe(false);
-    expect(parse(goodLegal(usOwner)).entity.swissRepresentative).toEqual(rep);
-    expect(legalConfig.safeParse(goodLegal({ entity: { ...usOwner.entity, swissRepresentative: { email: 'x@y.example' } } })).success).toBe(false);
   });
 });
 
@@ -206,6 +169,6 @@ describe('COPPA: what is true, no consent method claimed', () => {
     expect(now).not.toContain('we collect no more than the activity needs');
     expect(read(policy(kids, 'en', 2), 'children')).toContain('only after a parent has given verifiable consent');
     const c = parse(goodLegal(kids));
-    expect(lawWarnings(c, freeze(c, [])).map((w) => w.code)).toEqual(['children_consent_method']);
+    expect(lawWarnings(c, freeze(c, [])).map((w) => w.code)).toEqual(['children_consent_method', 'children_operator_contact']);
   });
 });

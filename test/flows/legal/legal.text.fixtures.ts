@@ -105,7 +105,7 @@ export const OWNER_STRINGS = [
   'RevenueCat', 'Superwall', 'Firebase (Google)', 'Amplitude', 'PostHog', 'Sentry', 'Mixpanel', 'OneSignal', 'Google AdMob', 'AppsFlyer', 'Firebase Crashlytics', 'Appflows',
 ];
 /** Terms that are the same in every language (product names). */
-export const SAME_EVERYWHERE = ['HealthKit / Health Connect', 'Face ID / Touch ID', 'Bluetooth', 'iCloud'];
+export const SAME_EVERYWHERE = ['HealthKit / Health Connect', 'Face ID / Touch ID', 'Bluetooth', 'iCloud', 'CalOPPA'];
 
 /** Every edition with law sections, up to today's: each edition's sentences are still rendered for its versions. */
 const EDITIONS = Array.from({ length: TEXT_EDITION - 1 }, (_, i) => i + 2);

@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 /**
@@ -214,6 +214,12 @@ export const lawDe: LawText = {
     'Sie können einen bevollmächtigten Vertreter (Authorized Agent) beauftragen, eine Anfrage für Sie zu stellen; wir können von ihm Ihre unterzeichnete Vollmacht verlangen und Sie bitten, Ihre Identität zu bestätigen.',
   ccpaNoDiscrimination:
     'Wir benachteiligen Sie nicht, weil Sie eines dieser Rechte ausüben: Wir verweigern Ihnen nicht die App, verlangen keinen anderen Preis und bieten Ihnen keine andere Qualität des Dienstes.',
+  ccpaDisclosed: 'In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen für einen geschäftlichen Zweck (Business Purpose) an diese Empfänger offengelegt:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}: an ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `Nach kalifornischem Recht (CalOPPA) geben wir an, wie wir auf das „Do Not Track“-Signal eines Browsers reagieren: Die App reagiert nicht darauf, da es dafür keinen allgemein anerkannten Standard gibt. Folgende andere Stellen können, während Sie die App nutzen, personenbezogene Informationen über Ihre Aktivitäten über längere Zeit und über Apps und Websites anderer Unternehmen hinweg erheben: ${trackers}.`
+      : 'Nach kalifornischem Recht (CalOPPA) geben wir an, wie wir auf das „Do Not Track“-Signal eines Browsers reagieren: Wir verfolgen Ihre Aktivitäten nicht über längere Zeit und über Apps und Websites anderer Unternehmen hinweg und erlauben das über die App auch keinen anderen Stellen; ein solches Signal hat daher nichts abzuschalten.',
 
   coppaConsent:
     'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) erheben wir personenbezogene Informationen von Kindern unter 13 Jahren nur, nachdem ein Elternteil eine überprüfbare Einwilligung erteilt hat, es sei denn, das Gesetz lässt etwas anderes zu (etwa eine einmalige Antwort auf die Anfrage eines Elternteils); dabei erheben wir nicht mehr, als die jeweilige Aktivität erfordert.',
@@ -224,6 +230,7 @@ export const lawDe: LawText = {
     ...contact,
     ' an uns.',
   ],
+  coppaOperator: (p) => ['Betreiber, der über die App personenbezogene Informationen von Kindern erhebt und speichert: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'Telefon ') }), '.'],
   coppaNoAds:
     'Wir zeigen Kindern keine verhaltensbezogene (interessenbasierte) Werbung und verfolgen ihre Aktivitäten nicht über Apps und Websites anderer Unternehmen hinweg.',
 

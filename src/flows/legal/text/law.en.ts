@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 const person = personIn();
@@ -184,12 +184,19 @@ export const lawEn: LawText = {
   ],
   ccpaAgents: 'You can let an authorised agent make a request for you; we may ask the agent for your signed permission and ask you to verify your identity.',
   ccpaNoDiscrimination: 'We will not discriminate against you for exercising any of these rights: we will not deny you the app, charge you a different price or give you a different quality of service.',
+  ccpaDisclosed: 'In the last 12 months we disclosed these categories of personal information for a business purpose, to these recipients:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}: to ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `California law (CalOPPA) asks us to say how we respond to a browser’s “Do Not Track” signal: the app does not respond to it, as there is no common standard for one. When you use the app, these other parties may collect personal information about your activity over time and across other companies’ apps and websites: ${trackers}.`
+      : 'California law (CalOPPA) asks us to say how we respond to a browser’s “Do Not Track” signal: we do not track your activity over time and across other companies’ apps and websites, and we let no other party do so through the app, so such a signal has nothing to turn off.',
 
   coppaConsent:
     'Under the US Children’s Online Privacy Protection Act (COPPA), we collect personal information from a child under 13 only after a parent has given verifiable consent, except where the law allows otherwise (such as a single reply to a parent’s request), and we collect no more than the activity needs.',
   coppaVerifiableConsent:
     'Under the US Children’s Online Privacy Protection Act (COPPA), we obtain verifiable parental consent before we collect personal information from a child under 13, except where one of the exceptions of the COPPA Rule applies (16 CFR 312.5(c)), such as collecting a parent’s email address only to ask for that consent.',
   coppaParents: ({ contact }) => ['A parent can review the personal information we hold about their child, have it deleted, and refuse its further collection or use: write to us ', ...contact, '.'],
+  coppaOperator: (p) => ['The operator that collects and keeps children’s personal information through the app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telephone ') }), '.'],
   coppaNoAds: 'We do not show behavioural (interest-based) advertising to children and do not track them across other companies’ apps and websites.',
 
   englishPrevails: ({ href }) => ['This is a translation. The ', { text: 'English version', href }, ' is authoritative; where the two differ, the English version prevails.'],

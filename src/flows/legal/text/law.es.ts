@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 /**
@@ -197,6 +197,12 @@ export const lawEs: LawText = {
   ccpaAgents: 'Puede autorizar a un agente para que presente una solicitud en su nombre; podemos pedir al agente su autorización firmada y pedirle a usted que verifique su identidad.',
   ccpaNoDiscrimination:
     'No le discriminaremos por ejercer ninguno de estos derechos: no le negaremos el acceso a la aplicación, no le cobraremos un precio distinto ni le ofreceremos una calidad de servicio distinta.',
+  ccpaDisclosed: 'En los últimos 12 meses hemos comunicado, con un fin empresarial (business purpose), las siguientes categorías de información personal a estos destinatarios:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatarios: ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `La ley de California (CalOPPA) nos pide indicar cómo respondemos a la señal «Do Not Track» de un navegador: la app no responde a ella, ya que no existe un estándar común. Los siguientes terceros pueden recoger, mientras usa la app, información personal sobre su actividad a lo largo del tiempo en las apps y los sitios web de otras empresas: ${trackers}.`
+      : 'La ley de California (CalOPPA) nos pide indicar cómo respondemos a la señal «Do Not Track» de un navegador: no rastreamos su actividad a lo largo del tiempo en las apps y los sitios web de otras empresas ni permitimos que otros lo hagan a través de la app, por lo que una señal así no tiene nada que desactivar.',
 
   coppaConsent:
     'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), solo recogemos información personal de un menor de 13 años después de que su padre, madre o tutor haya dado su consentimiento verificable, salvo que la ley permita otra cosa (por ejemplo, para responder una sola vez a una solicitud de los padres), y no recogemos más de lo que la actividad requiere.',
@@ -207,6 +213,7 @@ export const lawEs: LawText = {
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['El operador que recoge y conserva la información personal de los menores a través de la app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'teléfono ') }), '.'],
   coppaNoAds: 'No mostramos a los menores publicidad comportamental (basada en sus intereses) ni rastreamos su actividad en las apps y los sitios web de otras empresas.',
 
   englishPrevails: ({ href }) => ['Esta es una traducción. La ', { text: 'versión en inglés', href }, ' es la que hace fe; en caso de discrepancia, prevalecerá la versión en inglés.'],

@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 /**
@@ -217,6 +217,12 @@ export const lawFr: LawText = {
     'Vous pouvez mandater un agent autorisé (authorized agent) pour présenter une demande en votre nom ; nous pouvons lui demander votre autorisation signée et vous demander de confirmer votre identité.',
   ccpaNoDiscrimination:
     'Nous ne vous ferons subir aucune discrimination parce que vous exercez l’un de ces droits : nous ne vous refuserons pas l’application, ne vous facturerons pas un prix différent et ne vous fournirons pas un service de qualité différente.',
+  ccpaDisclosed: 'Au cours des 12 derniers mois, nous avons communiqué les catégories d’informations personnelles suivantes à des fins professionnelles (business purpose), aux destinataires suivants :',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category} : à ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `La loi californienne (CalOPPA) nous demande d’indiquer comment nous réagissons au signal « Do Not Track » d’un navigateur : l’application n’y réagit pas, faute de norme commune en la matière. Les tiers suivants peuvent collecter, lorsque vous utilisez l’application, des informations personnelles sur vos activités dans le temps parmi les applications et sites web d’autres sociétés : ${trackers}.`
+      : 'La loi californienne (CalOPPA) nous demande d’indiquer comment nous réagissons au signal « Do Not Track » d’un navigateur : nous ne suivons pas vos activités dans le temps parmi les applications et sites web d’autres sociétés et ne permettons à aucun tiers de le faire au moyen de l’application ; un tel signal n’a donc rien à désactiver.',
 
   coppaConsent:
     'En application de la loi américaine sur la protection de la vie privée des enfants en ligne (Children’s Online Privacy Protection Act, COPPA), nous ne collectons les informations personnelles d’un enfant de moins de 13 ans qu’après avoir obtenu le consentement vérifiable d’un parent, sauf lorsque la loi en dispose autrement (par exemple pour une réponse unique à la demande d’un parent), et nous ne collectons que ce qui est nécessaire à l’activité concernée.',
@@ -227,6 +233,7 @@ export const lawFr: LawText = {
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['L’opérateur qui collecte et conserve les informations personnelles des enfants au moyen de l’application : ', ...person({ ...p, address: withPhone(p.address, p.phone, 'téléphone ') }), '.'],
   coppaNoAds:
     'Nous ne présentons pas de publicité comportementale (fondée sur les centres d’intérêt) aux enfants et ne suivons pas leurs activités parmi les applications et sites web d’autres sociétés.',
 

@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 /**
@@ -199,6 +199,12 @@ export const lawIt: LawText = {
   ccpaAgents: 'Può incaricare un agente autorizzato di presentare una richiesta per Suo conto; potremo chiedere all’agente la Sua autorizzazione firmata e chiedere a Lei di verificare la Sua identità.',
   ccpaNoDiscrimination:
     'Non La discrimineremo per aver esercitato uno qualsiasi di questi diritti: non Le negheremo l’app, non Le applicheremo un prezzo diverso e non Le offriremo una diversa qualità del servizio.',
+  ccpaDisclosed: 'Negli ultimi 12 mesi abbiamo comunicato, per una finalità aziendale (business purpose), le seguenti categorie di informazioni personali a questi destinatari:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatari: ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `La legge californiana (CalOPPA) ci chiede di indicare come rispondiamo al segnale «Do Not Track» di un browser: l’app non vi risponde, poiché non esiste uno standard comune. I seguenti terzi possono raccogliere, mentre usa l’app, informazioni personali sulla Sua attività nel tempo su app e siti web di altre aziende: ${trackers}.`
+      : 'La legge californiana (CalOPPA) ci chiede di indicare come rispondiamo al segnale «Do Not Track» di un browser: non tracciamo la Sua attività nel tempo su app e siti web di altre aziende e non consentiamo ad altri di farlo tramite l’app, quindi un tale segnale non ha nulla da disattivare.',
 
   coppaConsent:
     'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, raccogliamo informazioni personali di un minore di 13 anni solo dopo che un genitore ha prestato un consenso verificabile, salvo i casi in cui la legge dispone diversamente (ad esempio per rispondere una sola volta alla richiesta di un genitore), e non raccogliamo più di quanto l’attività richieda.',
@@ -209,6 +215,7 @@ export const lawIt: LawText = {
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['L’operatore che raccoglie e conserva le informazioni personali dei minori tramite l’app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telefono ') }), '.'],
   coppaNoAds: 'Non mostriamo ai minori pubblicità comportamentale (basata sugli interessi) e non tracciamo la loro attività su app e siti web di altre aziende.',
 
   englishPrevails: ({ href }) => ['Questa è una traduzione. La ', { text: 'versione inglese', href }, ' è quella facente fede; in caso di discordanza prevale la versione inglese.'],

@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 const person = personIn();
@@ -206,6 +206,12 @@ export const lawPtBR: LawText = {
   ccpaAgents: 'Você pode autorizar um agente a fazer um pedido em seu nome; podemos pedir ao agente a sua autorização assinada e pedir que você confirme a sua identidade.',
   ccpaNoDiscrimination:
     'Não discriminaremos você por exercer qualquer um desses direitos: não negaremos o aplicativo a você, não cobraremos um preço diferente nem ofereceremos um serviço de qualidade diferente.',
+  ccpaDisclosed: 'Nos últimos 12 meses, divulgamos as seguintes categorias de informações pessoais para uma finalidade comercial (business purpose) a estes destinatários:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}: para ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `A lei da Califórnia (CalOPPA) pede que informemos como respondemos ao sinal “Do Not Track” de um navegador: o aplicativo não responde a ele, pois não há um padrão comum. Os seguintes terceiros podem coletar, enquanto você usa o aplicativo, informações pessoais sobre sua atividade ao longo do tempo em aplicativos e sites de outras empresas: ${trackers}.`
+      : 'A lei da Califórnia (CalOPPA) pede que informemos como respondemos ao sinal “Do Not Track” de um navegador: não rastreamos sua atividade ao longo do tempo em aplicativos e sites de outras empresas nem permitimos que outros o façam por meio do aplicativo, então um sinal assim não tem nada a desativar.',
 
   coppaConsent:
     'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), só coletamos informações pessoais de uma criança menor de 13 anos depois que um dos pais tiver dado consentimento verificável, exceto quando a lei dispuser de outra forma (como uma única resposta a um pedido de um dos pais), e não coletamos mais do que a atividade exige.',
@@ -216,6 +222,7 @@ export const lawPtBR: LawText = {
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['O operador que coleta e mantém informações pessoais de crianças por meio do aplicativo: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telefone ') }), '.'],
   coppaNoAds: 'Não exibimos publicidade comportamental (baseada em interesses) para crianças nem as rastreamos em aplicativos e sites de outras empresas.',
 
   englishPrevails: ({ href }) => ['Esta é uma tradução. A ', { text: 'versão em inglês', href }, ' é a versão de referência; em caso de divergência, prevalece a versão em inglês.'],

@@ -179,6 +179,16 @@ export interface LawText {
   ccpaAgents: string;
   /** No discrimination for exercising rights. */
   ccpaNoDiscrimination: string;
+  /** Edition 3: opens the list of categories disclosed for a business purpose and to whom (11 CCR § 7011(e)(1)(F)). */
+  ccpaDisclosed: string;
+  /** Edition 3: one disclosed category: "{category}: to {recipients}." */
+  ccpaDisclosedItem(p: { category: string; recipients: string }): string;
+  /**
+   * Edition 3, CalOPPA (Cal. Bus. & Prof. Code § 22575(b)(5), (6)): how the app answers a browser's
+   * "Do Not Track" signal, and whether other parties may collect personal information across apps and
+   * websites over time: `trackers` names them; without it, no one does.
+   */
+  doNotTrack(p: { trackers?: string }): string;
 
   // ---- "Children": COPPA, when the app is directed at children and US law applies ----
   /** Edition 2: verifiable parental consent before collecting a child's personal information. */
@@ -187,6 +197,8 @@ export interface LawText {
   coppaVerifiableConsent: string;
   /** A parent's rights: review, delete, refuse further collection, "… {contact}". */
   coppaParents(p: ContactSlot): Inline[];
+  /** Edition 3: the operator's name, postal address, telephone number and email (16 CFR 312.4(d)(1)); each as given. */
+  coppaOperator(p: PersonSlot & { phone?: string }): Inline[];
   /** No behavioural advertising to children, no tracking (said only when no processor tracks or advertises). */
   coppaNoAds: string;
 

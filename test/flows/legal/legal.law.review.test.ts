@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { freeze } from '../../../src/flows/legal/legal.declaration.js';
+import { lawWarnings } from '../../../src/flows/legal/legal.law.warnings.js';
+import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
+import { LAW_TEXTS, LEGAL_TEXTS, TEXT_EDITION, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
+import { goodLegal } from './legal.fixtures.js';
+import { policy, read } from './legal.law.fixtures.js';
+
+/**
+ * What a privacy professional's review of the edition-3 output added (#36): the Swiss
+ * representative (Art. 14, 15 FADP), the CCPA's disclosures for a business purpose (11 CCR
+ * § 7011(e)(1)(F)), CalOPPA's "Do Not Track" answer, and COPPA's operator contact line
+ * (16 CFR 312.4(d)(1)). Each in every language, never in edition 2.
+ */
+
+const parse = (v: unknown) => legalConfig.parse(v) as LegalConfig;
+
+describe('Switzerland: the representative of an owner abroad (Art. 14, 15 FADP)', () => {
+  const rep = { name: 'Rep AG', email: 'ch@rep.example', address: 'Bahnhofstr. 1, 8001 Zürich' };
+  const usOwner = { entity: { name: 'Sleepy Inc.', contactEmail: 'privacy@sleepy.example', jurisdiction: 'California, USA', swissRepresentative: rep } };
+  it.each(TEXT_LOCALES)('%s: named with email and address under “Who is responsible” when the app is offered in Switzerland', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    const line = read([{ id: 'x', title: '', blocks: [{ p: L.swissRepresentative({ name: rep.name, email: { text: rep.email, href: `mailto:${rep.email}` }, address: rep.address }) }] }]);
+    expect(line).toMatch(/14/);
+    const who = read(policy({ ...usOwner, audience: ['ch'] }, lang), 'who');
+    expect(who).toContain(line.trim());
+    expect(who).toContain(rep.address);
+  });
+
+  it('only where the FADP applies (ch, worldwide, an owner in Switzerland), only from edition 3; the schema keeps it', () => {
+    const has = (over: Record<string, unknown>, edition = TEXT_EDITION) => read(policy({ ...usOwner, ...over }, 'en', edition), 'who').includes('Our representative in Switzerland (Art. 14 of the Swiss Federal Act on Data Protection, FADP) is Rep AG (ch@rep.example, Bahnhofstr. 1, 8001 Zürich).');
+    expect(has({ audience: ['ch'] })).toBe(true);
+    expect(has({ audience: ['worldwide'] })).toBe(true);
+    expect(has({ audience: ['eea'] })).toBe(false);
+    expect(has({ audience: ['us'] })).toBe(false);
+    expect(has({ audience: ['ch'] }, 2)).toBe(false);
+    expect(parse(goodLegal(usOwner)).entity.swissRepresentative).toEqual(rep);
+    expect(legalConfig.safeParse(goodLegal({ entity: { ...usOwner.entity, swissRepresentative: { email: 'x@y.example' } } })).success).toBe(false);
+  });
+});
+
+describe('US: disclosures for a business purpose and “Do Not Track”', () => {
+  const ca = { entity: { name: 'Sleepy Inc', contactEmail: 'privacy@sleepy.example', jurisdiction: 'California, USA' }, processors: [{ id: 'mixpanel' }, { id: 'appflows' }], declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false } };
+  const ads = { ...ca, processors: [...ca.processors, { id: 'admob' }], declarations: { ...ca.declarations, advertising: true, tracking: true } };
+
+  it.each(TEXT_LOCALES)('%s: each category with the processors it went to; DNT: no one tracks, or the trackers named', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    const us = read(policy(ca, lang), 'us-privacy');
+    expect(us).toContain(L.ccpaDisclosed);
+    expect(us).toContain(L.ccpaDisclosedItem({ category: L.ccpaCategories.identifiers, recipients: LEGAL_TEXTS[lang as 'en'].list(['Mixpanel', 'Appflows']) }));
+    expect(us).toContain(L.doNotTrack({}));
+    const shared = read(policy(ads, lang), 'us-privacy');
+    expect(shared).toContain(L.doNotTrack({ trackers: 'Google AdMob' }));
+    expect(shared).not.toContain(L.doNotTrack({}));
+  });
+
+  it('English: the platform data the owner keeps goes to no one; never under edition 2 or without US law', () => {
+    const us = read(policy({ ...ca, processors: [{ id: 'mixpanel' }], platformData: [{ capability: 'photos', leavesDevice: true }] }), 'us-privacy');
+    expect(us).toContain('Identifiers (such as an email address, account ID or device identifier): to Mixpanel and Appflows.');
+    expect(us).toContain('Other information you give us (such as messages and content you submit): to Appflows.');
+    expect(us).not.toMatch(/recordings\): to [A-Z]/);
+    expect(us).toContain('Audio, electronic or visual information (photos, videos, recordings): to make the app work.');
+    expect(us).toContain('we let no other party do so through the app');
+    const old = read(policy(ca, 'en', 2));
+    expect(old).not.toContain('CalOPPA');
+    expect(old).not.toContain('for a business purpose');
+    expect(read(policy({ ...ca, entity: { ...ca.entity, jurisdiction: 'Germany' } }))).not.toContain('CalOPPA');
+  });
+});
+
+describe('COPPA: the operator’s name, address, telephone number and email', () => {
+  const kids = { entity: { name: 'Kids Inc', contactEmail: 'privacy@kids.example', jurisdiction: 'California, USA', address: '1 Main St, Austin, TX', tollFreeNumber: '+1 800 555 0100' }, childrenDirected: true };
+
+  it.each(TEXT_LOCALES)('%s: every detail given is printed in “Children”', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    const children = read(policy(kids, lang), 'children');
+    const line = L.coppaOperator({ name: 'Kids Inc', address: '1 Main St, Austin, TX', phone: '+1 800 555 0100', email: { text: 'privacy@kids.example', href: 'mailto:privacy@kids.example' } });
+    expect(children).toContain(read([{ id: 'x', title: '', blocks: [{ p: line }] }]).trim());
+    for (const x of ['Kids Inc', '1 Main St, Austin, TX', '+1 800 555 0100', 'privacy@kids.example']) expect(children).toContain(x);
+  });
+
+  it('English wording; a missing detail warns and is left out; edition 2 and non-US owners unchanged', () => {
+    expect(read(policy(kids), 'children')).toContain('The operator that collects and keeps children’s personal information through the app: Kids Inc (privacy@kids.example, 1 Main St, Austin, TX, telephone +1 800 555 0100).');
+    const noPhone = parse(goodLegal({ ...kids, entity: { ...kids.entity, tollFreeNumber: undefined } }));
+    const w = lawWarnings(noPhone, freeze(noPhone, [])).find((x) => x.code === 'children_operator_contact');
+    expect(w).toMatchObject({ path: '/entity/tollFreeNumber' });
+    expect(w!.message).toContain('16 CFR 312.4(d)(1)');
+    expect(read(policy({ ...kids, entity: { ...kids.entity, tollFreeNumber: undefined } }), 'children')).toContain('Kids Inc (privacy@kids.example, 1 Main St, Austin, TX).');
+    const full = parse(goodLegal(kids));
+    expect(lawWarnings(full, freeze(full, [])).map((x) => x.code)).not.toContain('children_operator_contact');
+    expect(read(policy(kids, 'en', 2), 'children')).not.toContain('The operator that collects');
+    expect(read(policy({ ...kids, entity: { ...kids.entity, jurisdiction: 'Germany' } }), 'children')).not.toContain('The operator that collects');
+  });
+});
