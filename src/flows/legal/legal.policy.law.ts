@@ -1,5 +1,5 @@
 import { SWISS_AUTHORITY } from './legal.authorities.js';
-import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, deviceAccess, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
 import { sharesForAdvertising } from './legal.model.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
@@ -126,6 +126,24 @@ export function rightsBlocks(facts: LawFacts): Block[] {
         : p(L.authorityWhereYouLive),
     // Swiss residents' rights under the FADP beside the GDPR's (edition 3).
     ...(edition >= 3 && laws.gdpr.ch ? [p(...L.fadpRightsAlso({ authority: { text: SWISS_AUTHORITY.name, href: SWISS_AUTHORITY.url } }))] : []),
+  ];
+}
+
+/**
+ * Edition 3, under "Selling, advertising and tracking" where EU or UK law applies: which services
+ * store or read an identifier on the device, with consent or as strictly necessary (ePrivacy Art.
+ * 5(3), PECR reg. 6). A service whose optional purposes are not all on consent is left out: the
+ * policy cannot say consent, and device_access_without_consent tells the owner.
+ */
+export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
+  if (edition < 3 || !laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
+  const access = deviceAccess(c, frozen);
+  const consented = access.filter((x) => x.optional.length && !x.unconsented.length).map((x) => x.processor.name);
+  const needed = access.filter((x) => !x.optional.length).map((x) => x.processor.name);
+  const law = L.deviceAccessLaw({ eu: laws.gdpr.eu, uk: laws.gdpr.uk, country: laws.country });
+  return [
+    ...(consented.length ? [p(L.deviceAccessConsent({ law, services: T.list(consented) }))] : []),
+    ...(needed.length ? [p(L.deviceAccessNeeded({ law, services: T.list(needed) }))] : []),
   ];
 }
 

@@ -2,7 +2,7 @@ import { CAPABILITIES, presetFor } from './legal.presets.js';
 import { legalModel, listedOnDevice, platformFacts, sentAs, usesDataForItself, type LegalModel, type PlatformFact } from './legal.model.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import { lawsOf, type Laws } from './legal.law.js';
-import { basesBlocks, coppaBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
+import { basesBlocks, coppaBlocks, deviceAccessBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
 import { fadpPurposesBlocks, fadpRightsBlocks } from './legal.policy.fadp.js';
 import { en } from './text/en.js';
 import { lawEn } from './text/law.en.js';
@@ -182,7 +182,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
 
   const d = c.declarations;
   const claims = (['sellsData', 'advertising', 'tracking', 'analytics', 'profiling'] as const).map((k) => [T.claims[k][d[k] ? 'yes' : 'no']({ app })]);
-  out.push({ id: 'claims', title: title.claims, blocks: [{ list: claims }] });
+  out.push({ id: 'claims', title: title.claims, blocks: [{ list: claims }, ...deviceAccessBlocks(law)] });
 
   if (c.childrenDirected !== undefined) {
     out.push({

@@ -92,3 +92,31 @@ describe('COPPA: the operator’s name, address, telephone number and email', ()
     expect(read(policy({ ...kids, entity: { ...kids.entity, jurisdiction: 'Germany' } }), 'children')).not.toContain('The operator that collects');
   });
 });
+
+describe('EU / UK: storing or reading an identifier on the device (ePrivacy Art. 5(3), PECR reg. 6)', () => {
+  const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
+  const de = { entity: { name: 'Schlafgut GmbH', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Germany' }, processors: [{ id: 'firebase' }, { id: 'onesignal' }, { id: 'sentry' }], declarations: analytics, gdpr: { consent: ['analytics'] } };
+  const services = (lang: string, names: string[]) => LEGAL_TEXTS[lang as 'en'].list(names);
+
+  it.each(TEXT_LOCALES)('%s: on consent (Firebase) and strictly necessary (OneSignal’s push token); Sentry stores none', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    const law = L.deviceAccessLaw({ eu: true, uk: false, country: 'DE' });
+    const claims = read(policy(de, lang), 'claims');
+    expect(claims).toContain(L.deviceAccessConsent({ law, services: services(lang, ['Firebase (Google)']) }));
+    expect(claims).toContain(L.deviceAccessNeeded({ law, services: services(lang, ['OneSignal']) }));
+    expect(law).toMatch(/TDDDG/);
+    expect(L.deviceAccessLaw({ eu: true, uk: false, country: 'FR' })).toMatch(/82/);
+    expect(L.deviceAccessLaw({ eu: true, uk: true })).toMatch(/PECR/);
+  });
+
+  it('English: advertising and tracking are said to be on consent; without consent for analytics the service is left out (the warning asks); not in edition 2 nor without EU / UK law', () => {
+    const fr = { ...de, entity: { ...de.entity, jurisdiction: 'France' }, processors: [{ id: 'admob' }, { id: 'appsflyer' }], declarations: { ...analytics, advertising: true, tracking: true } };
+    expect(read(policy(fr), 'claims')).toContain('These services store an identifier on your device or read it there only with your consent (Art. 5(3) of the ePrivacy Directive and Art. 82 of the French Loi Informatique et Libertés), which you can withdraw at any time with effect for the future: Google AdMob and AppsFlyer.');
+    const noConsent = read(policy({ ...de, gdpr: undefined }), 'claims');
+    expect(noConsent).not.toContain('Firebase');
+    expect(noConsent).toContain('as strictly necessary to provide the app or a feature you ask for, which needs no consent (Art. 5(3) of the ePrivacy Directive and § 25 TDDDG): OneSignal.');
+    expect(read(policy(de, 'en', 2), 'claims')).not.toContain('identifier on your device');
+    expect(read(policy({ ...de, entity: { ...de.entity, jurisdiction: 'Texas, USA' } }), 'claims')).not.toContain('identifier on your device');
+    expect(read(policy({ ...de, entity: { ...de.entity, jurisdiction: 'United Kingdom' } }), 'claims')).toContain('(regulation 6 of the UK PECR)');
+  });
+});

@@ -150,6 +150,14 @@ export interface LawText {
   /** Edition 3, under the GDPR when the FADP applies too: the same rights under the FADP and the FDPIC, linked on `authority`. */
   fadpRightsAlso(p: { authority: Inline }): Inline[];
 
+  // ---- Under "Selling, advertising and tracking", EU / UK law (edition 3) ----
+  /** The law on storing or reading information on the device: ePrivacy Art. 5(3) (with § 25 TDDDG in Germany, Art. 82 Loi Informatique et Libertés in France) for `eu`, PECR reg. 6 for `uk`. */
+  deviceAccessLaw(p: { eu: boolean; uk: boolean; country?: string }): string;
+  /** Services that store or read an identifier on the device only with consent, withdrawable for the future: "…: {services}." */
+  deviceAccessConsent(p: { law: string; services: string }): string;
+  /** Services that store or read one only as strictly necessary for the app or a feature asked for, which needs no consent: "…: {services}." */
+  deviceAccessNeeded(p: { law: string; services: string }): string;
+
   // ---- US: "Your US state privacy rights" (CCPA/CPRA) ----
   /** Opens the section: "If you live in California, the CCPA as amended by the CPRA gives you these rights. In the last 12 months we collected:" */
   ccpaIntro: string;
