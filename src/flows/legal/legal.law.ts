@@ -73,8 +73,9 @@ type Flow = ReturnType<typeof dataFlows>[number];
 type GdprFlow = { kind: DataKind; purposes: GdprPurpose[]; processor?: ResolvedProcessor };
 const DIAGNOSTICS: DataKind[] = ['crash_data', 'performance_data', 'other_diagnostic_data'];
 /** Crash and diagnostics data sent "for app functionality" (and all a crash reporter gets for it) is the GDPR purpose crash reporting. */
+export const isCrashReporting = (kind: DataKind, processor?: ResolvedProcessor) => DIAGNOSTICS.includes(kind) || processor?.role === 'crash_reporting';
 function withCrashReporting(f: Flow): GdprFlow {
-  const crash = DIAGNOSTICS.includes(f.kind) || f.processor?.role === 'crash_reporting';
+  const crash = isCrashReporting(f.kind, f.processor);
   return crash ? { ...f, purposes: f.purposes.map((q) => (q === 'app_functionality' ? 'crash_reporting' : q)) } : f;
 }
 

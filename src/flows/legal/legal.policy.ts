@@ -1,7 +1,7 @@
-import { CAPABILITIES, presetFor } from './legal.presets.js';
+import { CAPABILITIES, presetFor, type DataKind, type Purpose } from './legal.presets.js';
 import { legalModel, listedOnDevice, platformFacts, sentAs, usesDataForItself, type LegalModel, type PlatformFact } from './legal.model.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
-import { lawsOf, type Laws } from './legal.law.js';
+import { isCrashReporting, lawsOf, type Laws } from './legal.law.js';
 import { basesBlocks, coppaBlocks, deviceAccessBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
 import { fadpPurposesBlocks, fadpRightsBlocks } from './legal.policy.fadp.js';
 import { en } from './text/en.js';
@@ -96,6 +96,11 @@ function describe(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: n
     : T.customProcessorUnmapped({ name: x.name });
 }
 
+/** A purpose in a "Receives:" line; from edition 3 crash data for app functionality says crash reporting, as the legal bases do (legal.law.ts). */
+function purposeWords(T: LegalText, x: ResolvedProcessor, kind: DataKind, q: Purpose, edition: number): string {
+  return edition >= 3 && q === 'app_functionality' && isCrashReporting(kind, x) ? T.purposeCrash : T.purposes[q];
+}
+
 function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: number): ProcessorBlock {
   const flowWord = (type: string) => T.flowTypes[type as FlowType] ?? type.replace(/_/g, ' ');
   return {
@@ -106,7 +111,7 @@ function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edit
       x.mapped && x.receives.length
         ? T.processorReceives({
             kinds: T.list(x.receives.map((r) => T.kinds[r.kind])),
-            purposes: T.list(unique(x.receives.flatMap((r) => r.purposes).map((q) => T.purposes[q]))),
+            purposes: T.list(unique(x.receives.flatMap((r) => r.purposes.map((q) => purposeWords(T, x, r.kind, q, edition))))),
             linked: x.linkedToIdentity,
             tracking: x.usedForTracking,
           })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { freeze } from '../../../src/flows/legal/legal.declaration.js';
+import { legalFindings } from '../../../src/flows/legal/legal.checks.js';
 import { lawWarnings } from '../../../src/flows/legal/legal.law.warnings.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
 import { LAW_TEXTS, LEGAL_TEXTS, TEXT_EDITION, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
@@ -118,5 +119,38 @@ describe('EU / UK: storing or reading an identifier on the device (ePrivacy Art.
     expect(read(policy(de, 'en', 2), 'claims')).not.toContain('identifier on your device');
     expect(read(policy({ ...de, entity: { ...de.entity, jurisdiction: 'Texas, USA' } }), 'claims')).not.toContain('identifier on your device');
     expect(read(policy({ ...de, entity: { ...de.entity, jurisdiction: 'United Kingdom' } }), 'claims')).toContain('(regulation 6 of the UK PECR)');
+  });
+});
+
+describe('crash reporting: the recipients say the purpose the legal bases name', () => {
+  const sentry = { processors: [{ id: 'sentry' }, { id: 'revenuecat' }], declarations: { sellsData: false, advertising: false, analytics: false, tracking: false, profiling: false } };
+  const receives = (s: ReturnType<typeof policy>, name: string) => {
+    const block = s.find((x) => x.id === 'leaves-device')!.blocks.find((b) => 'processor' in b && b.processor.name === name);
+    return block && 'processor' in block ? block.processor.receivesLine : null;
+  };
+
+  it.each(TEXT_LOCALES)('%s: Sentry receives its data for crash reporting; RevenueCat still for app functionality', (lang) => {
+    const T = LEGAL_TEXTS[lang as 'en'];
+    const s = policy(sentry, lang);
+    expect(receives(s, 'Sentry')).toContain(T.purposeCrash);
+    expect(receives(s, 'Sentry')).not.toContain(T.purposes.app_functionality);
+    expect(receives(s, 'RevenueCat')).toContain(T.purposes.app_functionality);
+    expect(read(s, 'legal-bases')).toContain(LAW_TEXTS[lang]!.purposeHeadings.crash_reporting);
+  });
+
+  it('edition 2 keeps “to make the app work”', () => {
+    expect(receives(policy(sentry, 'en', 2), 'Sentry')).toContain('to make the app work');
+  });
+});
+
+describe('device_access_without_consent covers third-party advertising moved off consent', () => {
+  it('AdMob with third-party advertising on legitimate interests warns; on consent (the default) it does not', () => {
+    const ads = goodLegal({ processors: [{ id: 'admob' }], declarations: { sellsData: false, advertising: true, analytics: true, tracking: true, profiling: false }, gdpr: { consent: ['analytics'] } });
+    const codes = (over: Record<string, unknown>) => {
+      const c = parse({ ...ads, ...over });
+      return legalFindings(c, freeze(c, [])).map((f) => f.code);
+    };
+    expect(codes({})).not.toContain('device_access_without_consent');
+    expect(codes({ gdpr: { consent: ['analytics'], legalBasis: { third_party_advertising: 'legitimate_interests' } } })).toContain('device_access_without_consent');
   });
 });

@@ -68,6 +68,7 @@ export const de: LegalText = {
     account_management: 'zur Verwaltung Ihres Kontos',
     other: 'für sonstige Zwecke',
   },
+  purposeCrash: 'zur Erkennung und Behebung von Abstürzen und Fehlern',
   capabilities: {
     health: 'Gesundheitsdaten (HealthKit / Health Connect)',
     motion: 'Bewegung & Fitness',

@@ -9,6 +9,7 @@ export const en: LegalText = {
   list: (w) => (w.length <= 1 ? (w[0] ?? '') : `${w.slice(0, -1).join(', ')} and ${w[w.length - 1]}`),
   kinds: Object.fromEntries(Object.entries(DATA_KINDS).map(([k, v]) => [k, v.words])) as LegalText['kinds'],
   purposes: Object.fromEntries(Object.entries(PURPOSES).map(([k, v]) => [k, v.words])) as LegalText['purposes'],
+  purposeCrash: 'to find and fix crashes and errors',
   capabilities: Object.fromEntries(Object.entries(CAPABILITIES).map(([k, v]) => [k, v.label])) as LegalText['capabilities'],
   access: { read: 'read', write: 'write' },
   modes: { when_in_use: 'only while you use the app', always: 'also in the background', local: 'reminders scheduled on your device', push: 'push notifications' },

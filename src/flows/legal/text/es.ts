@@ -74,6 +74,7 @@ export const es: LegalText = {
     account_management: 'para gestionar su cuenta',
     other: 'con otros fines',
   },
+  purposeCrash: 'para detectar y corregir fallos y errores',
   capabilities: {
     health: 'Datos de salud (HealthKit / Health Connect)',
     motion: 'Movimiento y forma física',

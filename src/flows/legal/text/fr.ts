@@ -71,6 +71,7 @@ export const fr: LegalText = {
     account_management: 'pour gérer votre compte',
     other: 'à d’autres fins',
   },
+  purposeCrash: 'pour détecter et corriger les plantages et les erreurs',
   capabilities: {
     health: 'Données de santé (HealthKit / Health Connect)',
     motion: 'Mouvements et forme',

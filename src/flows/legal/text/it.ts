@@ -73,6 +73,7 @@ export const it: LegalText = {
     account_management: 'per gestire il Suo account',
     other: 'per altre finalità',
   },
+  purposeCrash: 'per individuare e correggere arresti anomali ed errori',
   capabilities: {
     health: 'Dati sulla salute (HealthKit / Health Connect)',
     motion: 'Movimento e fitness',

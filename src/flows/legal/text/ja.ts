@@ -74,6 +74,7 @@ export const ja: LegalText = {
     account_management: 'アカウントの管理',
     other: 'その他の目的',
   },
+  purposeCrash: 'クラッシュやエラーの検出と修正',
   capabilities: {
     health: 'ヘルスケアデータ（HealthKit / Health Connect）',
     motion: 'モーションとフィットネス',

@@ -76,6 +76,7 @@ export const ptBR: LegalText = {
     account_management: 'para gerenciar sua conta',
     other: 'para outras finalidades',
   },
+  purposeCrash: 'para detectar e corrigir falhas e erros',
   capabilities: {
     health: 'Dados de saúde (HealthKit / Health Connect)',
     motion: 'Movimento e atividade física',

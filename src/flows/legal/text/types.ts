@@ -47,6 +47,8 @@ export interface LegalText {
   kinds: Record<DataKind, string>;
   /** Each purpose as a phrase completing "X receives your email address …": "to make the app work". */
   purposes: Record<Purpose, string>;
+  /** Edition 3: crash and diagnostics data sent for app functionality, in a processor's "Receives:" line, as the legal bases name it: "to find and fix crashes and errors". */
+  purposeCrash: string;
   /** Name of each device capability: "Health data (HealthKit / Health Connect)" (device lists of the policy). */
   capabilities: Record<Capability, string>;
   /** "read" / "write", joined by `list` and shown in brackets after a capability: "Health data (read and write)". */
