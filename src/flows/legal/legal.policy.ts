@@ -229,7 +229,7 @@ const EULA = 'https://www.apple.com/legal/internet-services/itunes/dev/stdeula/'
 /** Whether the subscription section applies: asserted, or a purchases processor is listed. */
 export const sellsSubscriptions = (c: LegalConfig) => c.terms?.subscriptions ?? c.processors.some((x) => ['subscriptions', 'paywall'].includes(presetFor(x.id)?.role ?? ''));
 
-export function termsSections({ appName, config: c, text: T = en }: Facts, privacyUrl: string): Section[] {
+export function termsSections({ appName, config: c, text: T = en, edition = 1 }: Facts, privacyUrl: string): Section[] {
   const who = c.entity.name;
   const app = appName;
   const contact = reach(T, c);
@@ -250,7 +250,7 @@ export function termsSections({ appName, config: c, text: T = en }: Facts, priva
   if (c.medicalDisclaimer) {
     out.push({ id: 'medical', title: title.medical, blocks: [p(typeof c.medicalDisclaimer === 'string' ? c.medicalDisclaimer : T.medicalDefault({ app }))] });
   }
-  out.push({ id: 'liability', title: title.liability, blocks: [p(T.asIs({ app, entity: who }))] });
+  out.push({ id: 'liability', title: title.liability, blocks: [p(T.asIs({ app, entity: who })), ...(edition >= 3 ? [p(T.liabilityUnlimited)] : [])] });
   if (c.terms?.appleStandardEula ?? true) out.push({ id: 'eula', title: title.eula, blocks: [p(...T.appleEula({ href: EULA }))] });
   out.push({ id: 'privacy', title: title.privacy, blocks: [p(...T.privacyReference({ href: privacyUrl }))] });
   for (const [i, s] of (c.terms?.sections ?? []).entries()) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freeze } from '../../../src/flows/legal/legal.declaration.js';
 import { legalFindings } from '../../../src/flows/legal/legal.checks.js';
 import { lawWarnings } from '../../../src/flows/legal/legal.law.warnings.js';
+import { termsSections } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
 import { LAW_TEXTS, LEGAL_TEXTS, TEXT_EDITION, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
 import { goodLegal } from './legal.fixtures.js';
@@ -152,5 +153,20 @@ describe('device_access_without_consent covers third-party advertising moved off
     };
     expect(codes({})).not.toContain('device_access_without_consent');
     expect(codes({ gdpr: { consent: ['analytics'], legalBasis: { third_party_advertising: 'legitimate_interests' } } })).toContain('device_access_without_consent');
+  });
+});
+
+describe('terms: liability the law keeps is not limited (§ 309 no. 7 BGB, Unfair Terms Directive)', () => {
+  const terms = (lang: string, edition = TEXT_EDITION) => {
+    const config = parse(goodLegal({ entity: { name: 'Schlafgut GmbH', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Germany' } }));
+    return read(termsSections({ appName: 'Sleepy', config, frozen: freeze(config, []), text: LEGAL_TEXTS[lang as 'en'], law: LAW_TEXTS[lang], edition }, '/legal/sleepy'), 'liability');
+  };
+  it.each(TEXT_LOCALES)('%s: after “as is”, from edition 3 only', (lang) => {
+    const T = LEGAL_TEXTS[lang as 'en'];
+    expect(terms(lang)).toContain(T.liabilityUnlimited);
+    expect(terms(lang, 2)).not.toContain(T.liabilityUnlimited);
+  });
+  it('English wording names intent, gross negligence and personal injury', () => {
+    expect(terms('en')).toContain('Nothing in these terms excludes or limits liability for intent or gross negligence, for death or personal injury');
   });
 });

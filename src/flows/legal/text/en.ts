@@ -134,6 +134,8 @@ export const en: LegalText = {
     `${app} is for general information and wellbeing only. It is not a medical device and does not give medical advice, diagnosis or treatment. Ask a doctor or other qualified health professional about any medical question, and never ignore or delay professional advice because of something in the app.`,
   asIs: ({ app, entity }) =>
     `${app} is provided “as is”, without warranties of any kind, to the extent the law allows. ${entity} is not liable for indirect or consequential losses arising from your use of it, to the extent the law allows; nothing in these terms limits rights you have as a consumer that cannot be limited.`,
+  liabilityUnlimited:
+    'Nothing in these terms excludes or limits liability for intent or gross negligence, for death or personal injury, or any other liability the law does not allow to be excluded or limited, such as product liability.',
   appleEula: ({ href }) => ['If you got the app from Apple’s App Store, Apple’s ', { text: 'Standard Licensed Application End User License Agreement', href }, ' also applies.'],
   privacyReference: ({ href }) => ['How we handle personal data is described in the ', { text: 'privacy policy', href }, '.'],
   governingLaw: ({ law }) => `These terms are governed by the law of ${law}, without depriving you of the protection of the law of the country where you live.`,

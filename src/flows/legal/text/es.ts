@@ -240,6 +240,8 @@ export const es: LegalText = {
     `${app} tiene una finalidad exclusivamente informativa y de bienestar general. No es un producto sanitario y no ofrece asesoramiento, diagnóstico ni tratamiento médicos. Consulte a un médico o a otro profesional sanitario cualificado ante cualquier cuestión médica, y no desatienda ni retrase nunca el consejo de un profesional por algo que haya visto en la aplicación.`,
   asIs: ({ app, entity }) =>
     `${app} se ofrece «tal cual», sin garantías de ningún tipo, en la medida en que la ley lo permita. ${entity} no será responsable de los daños indirectos o consecuenciales derivados del uso que usted haga de la aplicación, en la medida en que la ley lo permita; nada de lo dispuesto en estas condiciones limita los derechos irrenunciables que le correspondan como consumidor.`,
+  liabilityUnlimited:
+    'Nada en estas condiciones excluye ni limita la responsabilidad por dolo o culpa grave, por muerte o daños personales, ni ninguna otra responsabilidad que la ley no permita excluir o limitar, como la derivada de productos defectuosos.',
   appleEula: ({ href }) => [
     'Si ha descargado la aplicación del App Store de Apple, también se aplica el ',
     { text: 'Contrato de licencia de usuario final de la aplicación con licencia', href },

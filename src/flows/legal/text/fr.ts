@@ -247,6 +247,8 @@ export const fr: LegalText = {
     `L’application ${app} est destinée uniquement à l’information générale et au bien-être. Elle n’est pas un dispositif médical et ne fournit ni conseil médical, ni diagnostic, ni traitement. Pour toute question médicale, consultez un médecin ou un autre professionnel de santé qualifié, et ne négligez ni ne retardez jamais un avis professionnel en raison d’un contenu de l’application.`,
   asIs: ({ app, entity }) =>
     `L’application ${app} est fournie « en l’état », sans garantie d’aucune sorte, dans la mesure permise par la loi. ${entity} n’est pas responsable des dommages indirects ou consécutifs résultant de votre utilisation de l’application, dans la mesure permise par la loi ; aucune disposition des présentes conditions ne limite les droits auxquels il ne peut être dérogé et dont vous bénéficiez en tant que consommateur.`,
+  liabilityUnlimited:
+    'Aucune disposition des présentes conditions n’exclut ni ne limite la responsabilité en cas de faute intentionnelle ou de faute lourde, de décès ou de dommage corporel, ni toute autre responsabilité que la loi ne permet pas d’exclure ou de limiter, notamment la responsabilité du fait des produits défectueux.',
   appleEula: ({ href }) => [
     'Si vous avez obtenu l’application sur l’App Store d’Apple, le ',
     { text: 'contrat de licence utilisateur final standard d’Apple pour les applications sous licence', href },

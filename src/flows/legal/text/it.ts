@@ -240,6 +240,8 @@ export const it: LegalText = {
     `${app} ha finalità esclusivamente informative e di benessere generale. Non è un dispositivo medico e non fornisce consulenza, diagnosi o cure mediche. Per qualsiasi questione medica si rivolga a un medico o a un altro professionista sanitario qualificato, e non ignori né rimandi mai il parere di un professionista a causa di quanto letto nell’app.`,
   asIs: ({ app, entity }) =>
     `L’app ${app} è fornita «così com’è», senza garanzie di alcun tipo, nei limiti consentiti dalla legge. ${entity} non risponde di danni indiretti o consequenziali derivanti dal Suo utilizzo dell’app, nei limiti consentiti dalla legge; nulla nelle presenti condizioni limita i diritti inderogabili che Le spettano in quanto consumatore.`,
+  liabilityUnlimited:
+    'Nessuna disposizione delle presenti condizioni esclude o limita la responsabilità per dolo o colpa grave, per morte o lesioni personali, né qualsiasi altra responsabilità che la legge non consente di escludere o limitare, come quella per danno da prodotti difettosi.',
   appleEula: ({ href }) => [
     'Se ha scaricato l’app dall’App Store di Apple, si applica anche il ',
     { text: 'Contratto di licenza con l’utente finale dell’applicazione concessa in licenza', href },

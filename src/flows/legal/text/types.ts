@@ -177,6 +177,13 @@ export interface LegalText {
   medicalDefault(p: AppSlot): string;
   /** "As is", no warranty, limited liability, consumer rights unaffected. */
   asIs(p: AppSlot & EntitySlot): string;
+  /**
+   * Edition 3, after `asIs`: liability for intent and gross negligence, death or personal injury,
+   * and any other the law keeps (product liability) is not limited. A limitation without this
+   * carve-out is void in consumer terms in Germany (§ 309 no. 7 BGB; "to the extent the law allows"
+   * does not save it) and unfair under the EU Unfair Terms Directive (Annex, point 1(a)).
+   */
+  liabilityUnlimited: string;
   /** Apple's standard licence also applies; `href` is the link to it, to put on its name. */
   appleEula(p: { href: string }): Inline[];
   /** Points to the privacy policy; `href` is its address, to put on the words "privacy policy". */
