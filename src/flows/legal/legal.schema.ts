@@ -39,6 +39,15 @@ export const processorInput = z
       .boolean()
       .optional()
       .describe('Whether it uses the data to track the user across other companies’ apps or websites, or shares it with data brokers. Presets bring their own; custom default: true only with purpose `third_party_advertising`.'),
+    processing: z
+      .object({
+        locations: z.array(line(80)).min(1).max(10).describe('Countries or regions where it processes the data, in the language of the policy ("Deutschland").'),
+        mechanism: z.enum(['eea', 'adequacy', 'dpf', 'scc']).describe('The GDPR Chapter V safeguard: `eea` inside the EEA (no transfer), `adequacy` a country with an adequacy decision, `dpf` certified under the EU-US Data Privacy Framework, `scc` Standard Contractual Clauses.'),
+        dpf: z.object({ uk: z.boolean(), swiss: z.boolean() }).strict().optional().describe('With `dpf`: whether it also joined the UK Extension and the Swiss-US framework (default: neither, so transfers from the UK and Switzerland are said to rest on the SCCs).'),
+      })
+      .strict()
+      .optional()
+      .describe('Where it processes and the transfer safeguard, in your words, printed in the transfers section where the GDPR applies: for the Appflows you host yourself (your server’s country), a custom processor, or a preset configured differently (replaces its recorded facts). Without it a processor with no recorded facts is said to be unrecorded.'),
   })
   .strict();
 export type ProcessorInput = z.infer<typeof processorInput>;

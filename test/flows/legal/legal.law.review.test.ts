@@ -170,3 +170,25 @@ describe('terms: liability the law keeps is not limited (§ 309 no. 7 BGB, Unfai
     expect(terms('en')).toContain('Nothing in these terms excludes or limits liability for intent or gross negligence, for death or personal injury');
   });
 });
+
+describe('transfers: the owner states where a processor processes (a self-hosted Appflows)', () => {
+  const own = { processors: [{ id: 'sentry' }, { id: 'appflows', processing: { locations: ['Deutschland'], mechanism: 'eea' } }] };
+
+  it.each(TEXT_LOCALES)('%s: the self-hosted Appflows is in the EEA, not “not recorded”', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    const regimes = { eu: true, uk: false, ch: false };
+    const transfers = read(policy(own, lang), 'transfers');
+    expect(transfers).toContain(L.transfer({ name: 'Appflows', locations: 'Deutschland', mechanism: 'eea', regimes, dpf: { uk: false, swiss: false } }));
+    expect(transfers).not.toContain(L.transferUnknown({ name: 'Appflows' }));
+    expect(read(policy({ processors: [{ id: 'appflows' }] }, lang), 'transfers')).toContain(L.transferUnknown({ name: 'Appflows' }));
+  });
+
+  it('replaces a preset’s facts; dpf without the extensions: the UK and Switzerland on the SCCs; frozen at publish; bad input refused', () => {
+    const c = parse(goodLegal({ processors: [{ id: 'sentry', processing: { locations: ['United States'], mechanism: 'dpf' } }] }));
+    expect(freeze(c, []).processors[0]!.processing).toEqual({ locations: ['United States'], mechanism: 'dpf', dpf: { uk: false, swiss: false }, sources: [] });
+    const uk = read(policy({ audience: ['uk'], processors: [{ id: 'sentry', processing: { locations: ['United States'], mechanism: 'dpf' } }] }), 'transfers');
+    expect(uk).toContain('Sentry processes data in United States and is certified under the EU-US Data Privacy Framework');
+    expect(uk).not.toContain('Sentry: Data Storage Location');
+    expect(legalConfig.safeParse(goodLegal({ processors: [{ id: 'x', name: 'X', receives: ['email'], processing: { locations: [], mechanism: 'moon' } }] })).success).toBe(false);
+  });
+});
