@@ -116,6 +116,7 @@ export function rightsBlocks(facts: LawFacts): Block[] {
     { list: L.rightsList.map((x) => [x]) },
     ...(bases.some(([, b]) => b === 'consent') ? [p(L.withdrawConsent({ law }))] : []),
     p(L.objection),
+    ...(edition >= 3 && laws.country === 'FR' ? [p(L.postMortem)] : []),
     ...(c.declarations.profiling ? [p(L.automatedDecisions)] : []),
     p(...L.rightsHow({ contact })),
     ...requestMethods(facts, false),
@@ -212,5 +213,7 @@ export function coppaBlocks({ L, laws, c, frozen, contact, edition }: LawFacts):
   // Edition 3: the operator's contact details, as COPPA's notice lists them (16 CFR 312.4(d)(1)).
   const e = c.entity;
   const operator = edition >= 3 ? [p(...L.coppaOperator({ name: e.name, address: e.address, phone: e.tollFreeNumber, email: e.contactEmail ? mail(e.contactEmail) : undefined }))] : [];
-  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
+  // Edition 3: consent to collection apart from disclosure to third parties (§ 312.4(d)(3)), where anyone but the owner (and the Appflows it runs) receives data.
+  const thirdParties = edition >= 3 && frozen.processors.some((x) => x.preset !== 'appflows') ? [p(L.coppaThirdParties)] : [];
+  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
 }

@@ -192,3 +192,23 @@ describe('transfers: the owner states where a processor processes (a self-hosted
     expect(legalConfig.safeParse(goodLegal({ processors: [{ id: 'x', name: 'X', receives: ['email'], processing: { locations: [], mechanism: 'moon' } }] })).success).toBe(false);
   });
 });
+
+describe('France: directions after death (Art. 85 Loi Informatique et Libertés)', () => {
+  const fr = { entity: { name: 'Jeux Malins SAS', contactEmail: 'dpo@jeux.example', jurisdiction: 'France' } };
+  it.each(TEXT_LOCALES)('%s: in “Your rights” for an owner in France only, from edition 3', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    expect(read(policy(fr, lang), 'rights')).toContain(L.postMortem);
+    expect(read(policy(fr, lang, 2), 'rights')).not.toContain(L.postMortem);
+    expect(read(policy({ ...fr, entity: { ...fr.entity, jurisdiction: 'Germany' } }, lang), 'rights')).not.toContain(L.postMortem);
+  });
+});
+
+describe('COPPA: consent to collection apart from disclosure to third parties (§ 312.4(d)(3))', () => {
+  const kids = { entity: { name: 'Kids Inc', contactEmail: 'privacy@kids.example', jurisdiction: 'California, USA' }, childrenDirected: true };
+  it.each(TEXT_LOCALES)('%s: said where a processor receives data; not without one, not in edition 2', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    expect(read(policy(kids, lang), 'children')).toContain(L.coppaThirdParties);
+    expect(read(policy({ ...kids, processors: [] }, lang), 'children')).not.toContain(L.coppaThirdParties);
+    expect(read(policy(kids, lang, 2), 'children')).not.toContain(L.coppaThirdParties);
+  });
+});

@@ -133,6 +133,8 @@ export const lawDe: LawText = {
   ],
   objection:
     'Widerspruchsrecht: Verarbeiten wir Ihre Daten auf der Grundlage unserer berechtigten Interessen, können Sie dieser Verarbeitung aus Gründen, die sich aus Ihrer besonderen Situation ergeben, jederzeit widersprechen; wir verarbeiten die Daten dann nicht mehr, es sei denn, wir können zwingende schutzwürdige Gründe für die Verarbeitung nachweisen. Der Verwendung Ihrer Daten für Direktwerbung können Sie jederzeit ohne Angabe von Gründen widersprechen.',
+  postMortem:
+    'Nach französischem Recht können Sie uns außerdem Anweisungen geben, was nach Ihrem Tod mit Ihren personenbezogenen Daten geschieht, ob sie also aufbewahrt, gelöscht oder weitergegeben werden (Artikel 85 des französischen Gesetzes Informatique et Libertés).',
   automatedDecisions:
     'Sie haben außerdem das Recht, nicht einer ausschließlich auf einer automatisierten Verarbeitung – einschließlich Profiling – beruhenden Entscheidung unterworfen zu werden, die Ihnen gegenüber rechtliche Wirkung entfaltet oder Sie in ähnlicher Weise erheblich beeinträchtigt.',
   rightsHow: ({ contact }) => ['Um eines dieser Rechte auszuüben, wenden Sie sich ', ...contact, ' an uns; wir antworten innerhalb eines Monats.'],
@@ -235,6 +237,8 @@ export const lawDe: LawText = {
     ' an uns.',
   ],
   coppaOperator: (p) => ['Betreiber, der über die App personenbezogene Informationen von Kindern erhebt und speichert: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'Telefon ') }), '.'],
+  coppaThirdParties:
+    'Eltern können der Erhebung und Verwendung der personenbezogenen Informationen ihres Kindes zustimmen, ohne der Offenlegung an Dritte zuzustimmen, es sei denn, diese Offenlegung ist für die App unerlässlich.',
   coppaNoAds:
     'Wir zeigen Kindern keine verhaltensbezogene (interessenbasierte) Werbung und verfolgen ihre Aktivitäten nicht über Apps und Websites anderer Unternehmen hinweg.',
 

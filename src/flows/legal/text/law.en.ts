@@ -111,6 +111,8 @@ export const lawEn: LawText = {
   ],
   objection:
     'Right to object: where we process your data on the basis of our legitimate interests, you can object at any time on grounds relating to your particular situation; we then stop unless we have compelling legitimate grounds. You can object to the use of your data for direct marketing at any time, without giving reasons.',
+  postMortem:
+    'Under French law you can also give us directions on what happens to your personal data after your death: whether it is kept, deleted or passed on (Art. 85 of the French Loi Informatique et Libertés).',
   automatedDecisions: 'You also have the right not to be subject to a decision based solely on automated processing, including profiling, that has legal or similarly significant effects on you.',
   rightsHow: ({ contact }) => ['To exercise any of these rights, write to us ', ...contact, '; we answer within one month.'],
   // Authority names are their own (untranslated, article-less: "Information Commissioner’s Office"), so the English sentence needs none before them.
@@ -201,6 +203,8 @@ export const lawEn: LawText = {
     'Under the US Children’s Online Privacy Protection Act (COPPA), we obtain verifiable parental consent before we collect personal information from a child under 13, except where one of the exceptions of the COPPA Rule applies (16 CFR 312.5(c)), such as collecting a parent’s email address only to ask for that consent.',
   coppaParents: ({ contact }) => ['A parent can review the personal information we hold about their child, have it deleted, and refuse its further collection or use: write to us ', ...contact, '.'],
   coppaOperator: (p) => ['The operator that collects and keeps children’s personal information through the app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telephone ') }), '.'],
+  coppaThirdParties:
+    'A parent can agree to our collecting and using their child’s personal information without agreeing to its disclosure to third parties, unless that disclosure is integral to the app.',
   coppaNoAds: 'We do not show behavioural (interest-based) advertising to children and do not track them across other companies’ apps and websites.',
 
   englishPrevails: ({ href }) => ['This is a translation. The ', { text: 'English version', href }, ' is authoritative; where the two differ, the English version prevails.'],

@@ -119,6 +119,8 @@ export const lawEs: LawText = {
   ],
   objection:
     'Derecho de oposición: cuando tratemos sus datos sobre la base de nuestros intereses legítimos, puede oponerse en cualquier momento, por motivos relacionados con su situación particular; en tal caso, dejaremos de tratarlos, salvo que acreditemos motivos legítimos imperiosos. Puede oponerse en cualquier momento, y sin necesidad de justificarlo, al tratamiento de sus datos con fines de mercadotecnia directa.',
+  postMortem:
+    'Conforme al Derecho francés, también puede darnos instrucciones sobre el destino de sus datos personales después de su fallecimiento: su conservación, supresión o comunicación (art. 85 de la ley francesa Informatique et Libertés).',
   automatedDecisions:
     'También tiene derecho a no ser objeto de una decisión basada únicamente en el tratamiento automatizado, incluida la elaboración de perfiles, que produzca efectos jurídicos en usted o le afecte significativamente de modo similar.',
   rightsHow: ({ contact }) => ['Para ejercer cualquiera de estos derechos, contacte con nosotros ', ...contact, '; le responderemos en el plazo de un mes.'],
@@ -218,6 +220,8 @@ export const lawEs: LawText = {
     '.',
   ],
   coppaOperator: (p) => ['El operador que recoge y conserva la información personal de los menores a través de la app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'teléfono ') }), '.'],
+  coppaThirdParties:
+    'El padre, la madre o el tutor puede consentir que recojamos y utilicemos la información personal del menor sin consentir su comunicación a terceros, salvo que esa comunicación sea esencial para la app.',
   coppaNoAds: 'No mostramos a los menores publicidad comportamental (basada en sus intereses) ni rastreamos su actividad en las apps y los sitios web de otras empresas.',
 
   englishPrevails: ({ href }) => ['Esta es una traducción. La ', { text: 'versión en inglés', href }, ' es la que hace fe; en caso de discrepancia, prevalecerá la versión en inglés.'],

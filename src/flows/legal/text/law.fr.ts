@@ -136,6 +136,8 @@ export const lawFr: LawText = {
   ],
   objection:
     'Droit d’opposition : lorsque nous traitons vos données sur la base de nos intérêts légitimes, vous pouvez vous y opposer à tout moment pour des raisons tenant à votre situation particulière ; nous cessons alors le traitement, à moins de démontrer qu’il existe des motifs légitimes et impérieux pour le poursuivre. Vous pouvez vous opposer à tout moment, sans avoir à vous justifier, à l’utilisation de vos données à des fins de prospection.',
+  postMortem:
+    'Vous pouvez également définir des directives relatives à la conservation, à l’effacement et à la communication de vos données à caractère personnel après votre décès (article 85 de la loi Informatique et Libertés).',
   automatedDecisions:
     'Vous avez également le droit de ne pas faire l’objet d’une décision fondée exclusivement sur un traitement automatisé, y compris le profilage, produisant des effets juridiques vous concernant ou vous affectant de manière significative de façon similaire.',
   rightsHow: ({ contact }) => ['Pour exercer l’un de ces droits, contactez-nous ', ...contact, ' ; nous vous répondrons dans un délai d’un mois.'],
@@ -238,6 +240,8 @@ export const lawFr: LawText = {
     '.',
   ],
   coppaOperator: (p) => ['L’opérateur qui collecte et conserve les informations personnelles des enfants au moyen de l’application : ', ...person({ ...p, address: withPhone(p.address, p.phone, 'téléphone ') }), '.'],
+  coppaThirdParties:
+    'Un parent peut consentir à ce que nous collections et utilisions les informations personnelles de son enfant sans consentir à leur communication à des tiers, sauf si cette communication fait partie intégrante de l’application.',
   coppaNoAds:
     'Nous ne présentons pas de publicité comportementale (fondée sur les centres d’intérêt) aux enfants et ne suivons pas leurs activités parmi les applications et sites web d’autres sociétés.',
 

@@ -121,6 +121,8 @@ export const lawIt: LawText = {
   ],
   objection:
     'Diritto di opposizione: quando trattiamo i Suoi dati sulla base del nostro legittimo interesse, può opporsi in qualsiasi momento, per motivi connessi alla Sua situazione particolare; in tal caso interrompiamo il trattamento, salvo che dimostriamo l’esistenza di motivi legittimi cogenti. Può opporsi in qualsiasi momento, senza doverne indicare i motivi, al trattamento dei Suoi dati per finalità di marketing diretto.',
+  postMortem:
+    'Ai sensi del diritto francese, può inoltre darci istruzioni sulla sorte dei Suoi dati personali dopo la Sua morte: conservazione, cancellazione o comunicazione (art. 85 della legge francese Informatique et Libertés).',
   automatedDecisions:
     'Ha inoltre il diritto di non essere sottoposto a una decisione basata unicamente sul trattamento automatizzato, compresa la profilazione, che produca effetti giuridici che La riguardano o che incida in modo analogo significativamente sulla Sua persona.',
   rightsHow: ({ contact }) => ['Per esercitare uno qualsiasi di questi diritti, ci contatti ', ...contact, '; Le risponderemo entro un mese.'],
@@ -220,6 +222,8 @@ export const lawIt: LawText = {
     '.',
   ],
   coppaOperator: (p) => ['L’operatore che raccoglie e conserva le informazioni personali dei minori tramite l’app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telefono ') }), '.'],
+  coppaThirdParties:
+    'Un genitore può acconsentire alla raccolta e all’utilizzo delle informazioni personali del figlio senza acconsentire alla loro comunicazione a terzi, salvo che tale comunicazione sia parte integrante dell’app.',
   coppaNoAds: 'Non mostriamo ai minori pubblicità comportamentale (basata sugli interessi) e non tracciamo la loro attività su app e siti web di altre aziende.',
 
   englishPrevails: ({ href }) => ['Questa è una traduzione. La ', { text: 'versione inglese', href }, ' è quella facente fede; in caso di discordanza prevale la versione inglese.'],

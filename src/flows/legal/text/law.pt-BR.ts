@@ -126,6 +126,8 @@ export const lawPtBR: LawText = {
   ],
   objection:
     'Direito de oposição: quando tratamos seus dados com base em nossos interesses legítimos, você pode se opor a qualquer momento, por motivos relacionados com a sua situação particular; nesse caso, deixamos de tratá-los, a menos que tenhamos razões legítimas imperiosas. Você pode se opor ao uso dos seus dados para marketing direto a qualquer momento, sem precisar justificar.',
+  postMortem:
+    'Pela lei francesa, você também pode nos dar instruções sobre o destino dos seus dados pessoais após a sua morte: conservação, eliminação ou comunicação (art. 85 da lei francesa Informatique et Libertés).',
   automatedDecisions:
     'Você também tem o direito de não ficar sujeito a nenhuma decisão tomada exclusivamente com base no tratamento automatizado, incluindo a definição de perfis, que produza efeitos na sua esfera jurídica ou que o afete significativamente de forma similar.',
   rightsHow: ({ contact }) => ['Para exercer qualquer um desses direitos, entre em contato conosco ', ...contact, '; respondemos no prazo de um mês.'],
@@ -227,6 +229,8 @@ export const lawPtBR: LawText = {
     '.',
   ],
   coppaOperator: (p) => ['O operador que coleta e mantém informações pessoais de crianças por meio do aplicativo: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telefone ') }), '.'],
+  coppaThirdParties:
+    'Os pais podem consentir com a coleta e o uso das informações pessoais da criança sem consentir com a divulgação delas a terceiros, a menos que essa divulgação seja parte integrante do aplicativo.',
   coppaNoAds: 'Não exibimos publicidade comportamental (baseada em interesses) para crianças nem as rastreamos em aplicativos e sites de outras empresas.',
 
   englishPrevails: ({ href }) => ['Esta é uma tradução. A ', { text: 'versão em inglês', href }, ' é a versão de referência; em caso de divergência, prevalece a versão em inglês.'],

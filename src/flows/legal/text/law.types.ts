@@ -121,6 +121,8 @@ export interface LawText {
   rightsList: string[];
   /** The right to object (Art. 21), set apart as the law requires: to processing on legitimate interests and to direct marketing. */
   objection: string;
+  /** Edition 3, an owner established in France: directions for one's data after death (Art. 85 of the Loi Informatique et Libertés). */
+  postMortem: string;
   /** When profiling is declared: the right not to be subject to solely automated decisions (Art. 22). */
   automatedDecisions: string;
   /** How to exercise them: "… {contact}; we answer within one month." */
@@ -205,6 +207,8 @@ export interface LawText {
   coppaVerifiableConsent: string;
   /** A parent's rights: review, delete, refuse further collection, "… {contact}". */
   coppaParents(p: ContactSlot): Inline[];
+  /** Edition 3: a parent may consent to collection and use without consenting to disclosure to third parties, unless integral to the app (16 CFR 312.4(d)(3), 312.5(a)(2)). */
+  coppaThirdParties: string;
   /** Edition 3: the operator's name, postal address, telephone number and email (16 CFR 312.4(d)(1)); each as given. */
   coppaOperator(p: PersonSlot & { phone?: string }): Inline[];
   /** No behavioural advertising to children, no tracking (said only when no processor tracks or advertises). */
