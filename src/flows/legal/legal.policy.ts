@@ -193,7 +193,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
     out.push({
       id: 'children',
       title: title.children,
-      blocks: [p(...(c.childrenDirected ? T.forChildren({ app, contact }) : T.notForChildren({ app, contact }))), ...coppaBlocks(law)],
+      blocks: [p(...(c.childrenDirected ? (edition >= 3 ? T.forChildrenPlain : T.forChildren)({ app, contact }) : T.notForChildren({ app, contact }))), ...coppaBlocks(law)],
     });
   }
 

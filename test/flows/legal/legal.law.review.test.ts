@@ -212,3 +212,15 @@ describe('COPPA: consent to collection apart from disclosure to third parties (Â
     expect(read(policy(kids, lang, 2), 'children')).not.toContain(L.coppaThirdParties);
   });
 });
+
+describe('children: no claim that the app collects no more than it needs', () => {
+  it.each(TEXT_LOCALES)('%s: edition 3 says the app is for children and how a parent asks; edition 2 as published', (lang) => {
+    const T = LEGAL_TEXTS[lang as 'en'];
+    const contact = T.contactByEmail({ email: { text: 'privacy@sleepy.example', href: 'mailto:privacy@sleepy.example' } });
+    const line = (parts: ReturnType<typeof T.forChildren>) => read([{ id: 'x', title: '', blocks: [{ p: parts }] }]).trim();
+    const kids = { childrenDirected: true };
+    expect(read(policy(kids, lang), 'children')).toContain(line(T.forChildrenPlain({ app: 'Sleepy', contact })));
+    expect(read(policy(kids, lang), 'children')).not.toContain(line(T.forChildren({ app: 'Sleepy', contact })));
+    expect(read(policy(kids, lang, 2), 'children')).toContain(line(T.forChildren({ app: 'Sleepy', contact })));
+  });
+});

@@ -204,6 +204,11 @@ export const es: LegalText = {
     ...contact,
     '.',
   ],
+  forChildrenPlain: ({ app, contact }) => [
+    `${app} es una aplicación pensada para niños. El padre, la madre o el tutor legal puede solicitarnos el acceso a los datos del menor o su supresión contactando con nosotros `,
+    ...contact,
+    '.',
+  ],
   notForChildren: ({ app, contact }) => [
     `${app} no es una aplicación dirigida a menores de 13 años, y no recogemos a sabiendas sus datos personales. Si cree que un menor nos ha facilitado datos, contacte con nosotros `,
     ...contact,

@@ -203,6 +203,11 @@ export const it: LegalText = {
     ...contact,
     '.',
   ],
+  forChildrenPlain: ({ app, contact }) => [
+    `${app} è un’app pensata per i bambini. Un genitore o chi esercita la responsabilità genitoriale può chiederci di accedere ai dati del minore o di cancellarli contattandoci `,
+    ...contact,
+    '.',
+  ],
   notForChildren: ({ app, contact }) => [
     `${app} non è un’app rivolta ai minori di 13 anni e non raccogliamo consapevolmente i loro dati personali. Se ritiene che un minore ci abbia fornito dati, ci contatti `,
     ...contact,

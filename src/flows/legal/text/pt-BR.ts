@@ -217,6 +217,7 @@ export const ptBR: LegalText = {
     ...contact,
     '.',
   ],
+  forChildrenPlain: ({ app, contact }) => [`O ${app} é feito para crianças. Um dos pais ou o responsável legal pode nos pedir acesso aos dados de uma criança ou a exclusão deles `, ...contact, '.'],
   notForChildren: ({ app, contact }) => [
     `O ${app} não é direcionado a crianças menores de 13 anos, e não coletamos intencionalmente dados pessoais delas. Se você acredita que uma criança nos forneceu dados, avise-nos `,
     ...contact,

@@ -135,6 +135,8 @@ export interface LegalText {
   // ---- "Children" (when childrenDirected is set) ----
   /** The app is made for children: data minimisation and a parent's access / deletion, "… {contact}." */
   forChildren(p: AppSlot & ContactSlot): Inline[];
+  /** Edition 3, instead: the same without "we collect no more than the app needs", a claim the facts cannot back (the app may collect for analytics or to write to parents). */
+  forChildrenPlain(p: AppSlot & ContactSlot): Inline[];
   /** The app is not directed at children under 13: "… tell us {contact} and we will delete it." */
   notForChildren(p: AppSlot & ContactSlot): Inline[];
 
