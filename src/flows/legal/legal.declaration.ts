@@ -195,6 +195,11 @@ export function resolveProcessors(config: LegalConfig, flows: PublishedFlowFacts
     const own = appflowsProcessor(flows);
     if (own.receives.length > 0) out.push(own);
   }
+  // The owner's statement of where a processor processes (a self-hosted Appflows, a custom vendor) replaces the recorded one.
+  for (const x of out) {
+    const own = config.processors.find((p) => (presetFor(p.id)?.id ?? p.id) === (x.preset ?? x.id))?.processing;
+    if (own) x.processing = { locations: own.locations, mechanism: own.mechanism, ...(own.mechanism === 'dpf' ? { dpf: own.dpf ?? { uk: false, swiss: false } } : {}), sources: [] };
+  }
   return out;
 }
 

@@ -73,8 +73,9 @@ type Flow = ReturnType<typeof dataFlows>[number];
 type GdprFlow = { kind: DataKind; purposes: GdprPurpose[]; processor?: ResolvedProcessor };
 const DIAGNOSTICS: DataKind[] = ['crash_data', 'performance_data', 'other_diagnostic_data'];
 /** Crash and diagnostics data sent "for app functionality" (and all a crash reporter gets for it) is the GDPR purpose crash reporting. */
+export const isCrashReporting = (kind: DataKind, processor?: ResolvedProcessor) => DIAGNOSTICS.includes(kind) || processor?.role === 'crash_reporting';
 function withCrashReporting(f: Flow): GdprFlow {
-  const crash = DIAGNOSTICS.includes(f.kind) || f.processor?.role === 'crash_reporting';
+  const crash = isCrashReporting(f.kind, f.processor);
   return crash ? { ...f, purposes: f.purposes.map((q) => (q === 'app_functionality' ? 'crash_reporting' : q)) } : f;
 }
 
@@ -177,4 +178,24 @@ export function authorityOf(c: LegalConfig, country: string | undefined): Author
   }
   const a = country ? EEA[country]?.authority : undefined;
   return a ? { named: a } : { whereYouLive: true };
+}
+
+/** Data kinds that mean an identifier stored on or read from the device. */
+const DEVICE_ACCESS: DataKind[] = ['device_id', 'advertising_data'];
+/** Purposes an app works without: storing or reading an identifier for them needs consent (ePrivacy Art. 5(3)). */
+const NOT_ESSENTIAL: Purpose[] = ['analytics', 'product_personalization', 'developer_advertising', 'third_party_advertising'];
+
+/**
+ * Each processor that stores or reads an identifier on the device: the purposes it does so for
+ * that the app could work without (none: strictly necessary, no consent needed), and those of them
+ * whose legal basis is not consent (legal.checks.ts warns; the policy claims consent only without them).
+ */
+export function deviceAccess(c: LegalConfig, frozen: Frozen): { processor: ResolvedProcessor; optional: Purpose[]; unconsented: Purpose[] }[] {
+  const basis = new Map(legalBases(c, frozen));
+  return frozen.processors.flatMap((processor) => {
+    const receives = processor.receives.filter((r) => DEVICE_ACCESS.includes(r.kind));
+    if (!receives.length) return [];
+    const optional = [...new Set(receives.flatMap((r) => r.purposes.filter((q) => NOT_ESSENTIAL.includes(q))))];
+    return [{ processor, optional, unconsented: optional.filter((q) => basis.get(q) !== 'consent') }];
+  });
 }

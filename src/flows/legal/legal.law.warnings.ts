@@ -10,6 +10,8 @@ import type { Frozen, LegalConfig } from './legal.schema.js';
  *   phone number alone does not meet it).
  * - children_consent_method: COPPA wording says verifiable parental consent is obtained, but the
  *   config has no field for how; the owner must make it true.
+ * - children_operator_contact: COPPA's notice names the operator's postal address, telephone number
+ *   and email (16 CFR 312.4(d)(1)); the policy prints what `entity` gives, so a missing one is a gap.
  */
 export function lawWarnings(c: LegalConfig, frozen: Frozen): { code: string; path: string; message: string }[] {
   const out: { code: string; path: string; message: string }[] = [];
@@ -28,6 +30,15 @@ export function lawWarnings(c: LegalConfig, frozen: Frozen): { code: string; pat
       path: '/childrenDirected',
       message:
         'The policy says verifiable parental consent is obtained before personal information is collected from a child under 13, unless a COPPA exception applies (16 CFR 312.5(c)); the config cannot record how. Make that true in the app with a method the FTC accepts (16 CFR 312.5(b)) and describe it to parents when you ask for consent.',
+    });
+  }
+  const e = c.entity;
+  const missing = [!e.address && 'address', !e.tollFreeNumber && 'tollFreeNumber', !e.contactEmail && 'contactEmail'].filter((x): x is string => !!x);
+  if (laws.us && c.childrenDirected && missing.length) {
+    out.push({
+      code: 'children_operator_contact',
+      path: `/entity/${missing[0]}`,
+      message: `COPPA's notice to parents names the operator's postal address, telephone number and email (16 CFR 312.4(d)(1)); the policy prints what the entity gives. Missing: ${missing.map((m) => `entity.${m}`).join(', ')}.`,
     });
   }
   return out;

@@ -1,5 +1,5 @@
 import { SWISS_AUTHORITY } from './legal.authorities.js';
-import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, deviceAccess, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
 import { sharesForAdvertising } from './legal.model.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
@@ -41,7 +41,7 @@ export function requestMethods({ L, c, edition }: LawFacts, phone: boolean): Blo
 const personOf = (x: { name: string; email?: string; address?: string }): PersonSlot => ({ name: x.name, email: x.email ? mail(x.email) : undefined, address: x.address });
 
 /** "Who is responsible": DPO and representatives (GDPR Art. 13(1)(b), 27). */
-export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
+export function whoBlocks({ L, laws, c, edition }: LawFacts): Block[] {
   const e = c.entity;
   // A postal address wherever a privacy law applies (GDPR Art. 13(1)(a); COPPA's operator notice).
   const address = (laws.gdpr || laws.us) && e.address ? [p(L.postalAddress({ address: e.address }))] : [];
@@ -51,6 +51,8 @@ export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
     ...(e.dpo ? [p(...L.dpo(personOf(e.dpo)))] : []),
     ...(e.euRepresentative ? [p(...L.euRepresentative(personOf(e.euRepresentative)))] : []),
     ...(e.ukRepresentative ? [p(...L.ukRepresentative(personOf(e.ukRepresentative)))] : []),
+    // Art. 15 FADP: a foreign controller publishes its Swiss representative; said only where the FADP applies.
+    ...(e.swissRepresentative && laws.gdpr.ch && edition >= 3 ? [p(...L.swissRepresentative(personOf(e.swissRepresentative)))] : []),
   ];
 }
 
@@ -114,6 +116,7 @@ export function rightsBlocks(facts: LawFacts): Block[] {
     { list: L.rightsList.map((x) => [x]) },
     ...(bases.some(([, b]) => b === 'consent') ? [p(L.withdrawConsent({ law }))] : []),
     p(L.objection),
+    ...(edition >= 3 && laws.country === 'FR' ? [p(L.postMortem)] : []),
     ...(c.declarations.profiling ? [p(L.automatedDecisions)] : []),
     p(...L.rightsHow({ contact })),
     ...requestMethods(facts, false),
@@ -124,6 +127,24 @@ export function rightsBlocks(facts: LawFacts): Block[] {
         : p(L.authorityWhereYouLive),
     // Swiss residents' rights under the FADP beside the GDPR's (edition 3).
     ...(edition >= 3 && laws.gdpr.ch ? [p(...L.fadpRightsAlso({ authority: { text: SWISS_AUTHORITY.name, href: SWISS_AUTHORITY.url } }))] : []),
+  ];
+}
+
+/**
+ * Edition 3, under "Selling, advertising and tracking" where EU or UK law applies: which services
+ * store or read an identifier on the device, with consent or as strictly necessary (ePrivacy Art.
+ * 5(3), PECR reg. 6). A service whose optional purposes are not all on consent is left out: the
+ * policy cannot say consent, and device_access_without_consent tells the owner.
+ */
+export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
+  if (edition < 3 || !laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
+  const access = deviceAccess(c, frozen);
+  const consented = access.filter((x) => x.optional.length && !x.unconsented.length).map((x) => x.processor.name);
+  const needed = access.filter((x) => !x.optional.length).map((x) => x.processor.name);
+  const law = L.deviceAccessLaw({ eu: laws.gdpr.eu, uk: laws.gdpr.uk, country: laws.country });
+  return [
+    ...(consented.length ? [p(L.deviceAccessConsent({ law, services: T.list(consented) }))] : []),
+    ...(needed.length ? [p(L.deviceAccessNeeded({ law, services: T.list(needed) }))] : []),
   ];
 }
 
@@ -140,6 +161,7 @@ export function usBlocks(facts: LawFacts): Block[] {
   const s = salesAndSharing(c, frozen);
   const blocks: Block[] = [p(L.ccpaIntro)];
   if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: L.ccpaCategories[cat], purposes: T.list(purposes) })]) });
+  if (edition >= 3) blocks.push(...disclosedBlocks(facts));
   const names = (cats: CcpaCategory[]) => T.list(unique(cats).map((x) => L.ccpaCategories[x]));
   // Edition 3: consumers under 16 (§ 1798.120(c)), and the form or toll-free number beside the email.
   const minors = edition >= 3;
@@ -156,7 +178,31 @@ export function usBlocks(facts: LawFacts): Block[] {
   if (byCategory.has('sensitive')) blocks.push(p(L.ccpaSensitive));
   blocks.push(p(...L.ccpaRights({ contact })), ...(s.neither ? requestMethods(facts, true) : []));
   blocks.push(p(...L.ccpaAppeal({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
+  if (edition >= 3) blocks.push(...doNotTrackBlocks(facts));
   return blocks;
+}
+
+/** Edition 3: each CCPA category and the processors it went to for a business purpose (11 CCR § 7011(e)(1)(F)); the owner's own platform data goes to no one. */
+function disclosedBlocks({ T, L, c, frozen }: LawFacts): Block[] {
+  const to = new Map<CcpaCategory, string[]>();
+  for (const f of dataFlows(c, frozen)) {
+    if (!f.processor) continue;
+    const cat = CCPA_CATEGORY[f.kind];
+    to.set(cat, unique([...(to.get(cat) ?? []), f.processor.name]));
+  }
+  if (!to.size) return [];
+  return [p(L.ccpaDisclosed), { list: [...to].map(([cat, names]) => [L.ccpaDisclosedItem({ category: L.ccpaCategories[cat], recipients: T.list(names) })]) }];
+}
+
+/**
+ * Edition 3, CalOPPA (Cal. Bus. & Prof. Code § 22575(b)(5), (6)): every app collecting personal
+ * information from Californians says how it answers "Do Not Track" and whether others may track
+ * through it. "No one" only when no processor tracks and tracking is not declared.
+ */
+function doNotTrackBlocks({ T, L, c, frozen }: LawFacts): Block[] {
+  const trackers = frozen.processors.filter((x) => x.usedForTracking).map((x) => x.name);
+  if (trackers.length) return [p(L.doNotTrack({ trackers: T.list(trackers) }))];
+  return c.declarations.tracking ? [] : [p(L.doNotTrack({}))];
 }
 
 /** COPPA wording in "Children", for an app directed at children when US law applies; "no behavioural ads" only when true. */
@@ -164,5 +210,10 @@ export function coppaBlocks({ L, laws, c, frozen, contact, edition }: LawFacts):
   if (!laws.us || !c.childrenDirected) return [];
   const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(sharesForAdvertising);
   // Edition 3 states the obligation and its exceptions without claiming how consent is obtained (the config cannot say).
-  return [p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
+  // Edition 3: the operator's contact details, as COPPA's notice lists them (16 CFR 312.4(d)(1)).
+  const e = c.entity;
+  const operator = edition >= 3 ? [p(...L.coppaOperator({ name: e.name, address: e.address, phone: e.tollFreeNumber, email: e.contactEmail ? mail(e.contactEmail) : undefined }))] : [];
+  // Edition 3: consent to collection apart from disclosure to third parties (§ 312.4(d)(3)), where anyone but the owner (and the Appflows it runs) receives data.
+  const thirdParties = edition >= 3 && frozen.processors.some((x) => x.preset !== 'appflows') ? [p(L.coppaThirdParties)] : [];
+  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
 }

@@ -92,8 +92,8 @@ export interface ProcessingFacts {
   dpf?: DpfScope;
   /** The vendor's own pages that state the above. */
   sources: { title: string; url: string }[];
-  /** `YYYY-MM-DD` the sources were read. */
-  readOn: string;
+  /** `YYYY-MM-DD` the sources were read; absent when the owner stated the facts (`processors[].processing`). */
+  readOn?: string;
 }
 
 /** Which DPF extensions a certified vendor also joined (ProcessingFacts.dpf). */

@@ -39,6 +39,15 @@ export const processorInput = z
       .boolean()
       .optional()
       .describe('Whether it uses the data to track the user across other companies’ apps or websites, or shares it with data brokers. Presets bring their own; custom default: true only with purpose `third_party_advertising`.'),
+    processing: z
+      .object({
+        locations: z.array(line(80)).min(1).max(10).describe('Countries or regions where it processes the data, in the language of the policy ("Deutschland").'),
+        mechanism: z.enum(['eea', 'adequacy', 'dpf', 'scc']).describe('The GDPR Chapter V safeguard: `eea` inside the EEA (no transfer), `adequacy` a country with an adequacy decision, `dpf` certified under the EU-US Data Privacy Framework, `scc` Standard Contractual Clauses.'),
+        dpf: z.object({ uk: z.boolean(), swiss: z.boolean() }).strict().optional().describe('With `dpf`: whether it also joined the UK Extension and the Swiss-US framework (default: neither, so transfers from the UK and Switzerland are said to rest on the SCCs).'),
+      })
+      .strict()
+      .optional()
+      .describe('Where it processes and the transfer safeguard, in your words, printed in the transfers section where the GDPR applies: for the Appflows you host yourself (your server’s country), a custom processor, or a preset configured differently (replaces its recorded facts). Without it a processor with no recorded facts is said to be unrecorded.'),
   })
   .strict();
 export type ProcessorInput = z.infer<typeof processorInput>;
@@ -166,7 +175,7 @@ export const legalConfigObject = z
         tollFreeNumber: line(40)
           .regex(/^[+0-9][0-9 ()./-]{5,38}$/, 'must be a phone number of digits, spaces and + ( ) . / -')
           .optional()
-          .describe('A toll-free telephone number for US privacy requests (Cal. Civ. Code § 1798.130(a)(1)): printed in the US section.'),
+          .describe('A toll-free telephone number for US privacy requests (Cal. Civ. Code § 1798.130(a)(1)): printed in the US section, and as the operator\'s telephone number in a children\'s app\'s COPPA notice (16 CFR 312.4(d)(1)).'),
         jurisdiction: text(120).optional().describe('Where you are established ("Germany", "California, USA"); shown in the policy and the default governing law of the terms.'),
         country: z
           .string()
@@ -181,6 +190,9 @@ export const legalConfigObject = z
         dpo: person.optional().describe('Your data protection officer, when you have one (GDPR Art. 37): named in the policy.'),
         euRepresentative: person.optional().describe('Your representative in the EU (GDPR Art. 27), needed when you are established outside the EU and offer the app there.'),
         ukRepresentative: person.optional().describe('Your representative in the UK (UK GDPR Art. 27), needed when you are established outside the UK and offer the app there.'),
+        swissRepresentative: person
+          .optional()
+          .describe('Your representative in Switzerland (Swiss FADP Art. 14), needed when you are established abroad and regularly process, on a large scale, the data of people in Switzerland to offer them the app: named in the policy wherever the FADP applies (Art. 15 asks for the name and address).'),
       })
       .strict(),
     effectiveDate: z.iso

@@ -19,7 +19,7 @@ import type { LegalConfig } from './legal.schema.js';
  *   platform_data_also_sent, device_access_without_consent): every one a warning here; publish
  *   refuses those marked `refuse`.
  * - what privacy laws ask beyond the text (legal.law.warnings.ts): us_opt_out_email_only,
- *   children_consent_method.
+ *   children_consent_method, children_operator_contact.
  * - terms_always_published: `terms.enabled: false` (AppMate's client) cannot be honoured.
  * - hero_field_unused: a form flow's hero key (theme, eyebrow, titleFont) on a legal page, which has no hero.
  */

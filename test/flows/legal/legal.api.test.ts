@@ -226,11 +226,13 @@ describeEachDb('legal', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/apps/sleepy/legal/app-store-privacy' })).statusCode).toBe(401);
   });
 
-  it('warns when an SDK stores an identifier on the device for analytics without consent, under EU or UK law only (ePrivacy Art. 5(3), § 25 TTDDG, PECR)', async () => {
+  it('warns when an SDK stores an identifier on the device for analytics without consent, under EU or UK law only (ePrivacy Art. 5(3), § 25 TDDDG, PECR)', async () => {
     await t.createApp({ name: 'Consenty', slug: 'consenty' });
     const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
     const de = goodLegal({ processors: [{ id: 'sentry' }, { id: 'firebase' }], declarations: analytics });
     expect(await codes('consenty', de)).toEqual(['device_access_without_consent /processors/1']);
+    // The German act's name since 14 May 2024 (TTDSG renamed: Telekommunikation-Digitale-Dienste-Datenschutz-Gesetz).
+    expect((await owner('PUT', 'consenty/flows/legal', de)).json().warnings[0].message).toContain('in Germany § 25 TDDDG)');
     expect(await codes('consenty', { ...de, gdpr: { consent: ['analytics'] } })).toEqual([]);
     expect(await codes('consenty', { ...de, entity: { name: 'Consenty Ltd', contactEmail: 'a@b.example', jurisdiction: 'United Kingdom' } })).toEqual(['device_access_without_consent /processors/1']);
     expect(await codes('consenty', { ...de, entity: { name: 'Consenty Inc', contactEmail: 'a@b.example', jurisdiction: 'Texas, USA' } })).toEqual([]);
@@ -253,7 +255,7 @@ describeEachDb('legal', (dialect) => {
     const page = (await web('/legal/sharey')).body;
     expect(page).toContain('<a href="https://sharey.example/requests" rel="noopener noreferrer">https://sharey.example/requests</a>');
     expect(page).toContain('toll-free at +1 800 555 0100');
-    expect(await codes('sharey', goodLegal({ entity: ca, childrenDirected: true }))).toEqual(['children_consent_method /childrenDirected']);
+    expect(await codes('sharey', goodLegal({ entity: ca, childrenDirected: true }))).toEqual(['children_consent_method /childrenDirected', 'children_operator_contact /entity/address']);
     const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body;
     expect(doc).toContain('privacyRequestUrl');
     expect(doc).toContain('crash_reporting');

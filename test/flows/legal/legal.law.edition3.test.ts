@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.declaration.js';
+import { freeze } from '../../../src/flows/legal/legal.declaration.js';
 import { lawWarnings } from '../../../src/flows/legal/legal.law.warnings.js';
-import { privacySections, type Section } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
-import { LAW_TEXTS, LEGAL_TEXTS, TEXT_EDITION, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
+import { LAW_TEXTS, LEGAL_TEXTS, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
 import { goodLegal } from './legal.fixtures.js';
+import { policy, read } from './legal.law.fixtures.js';
 
 /**
  * What edition 3 of the text changes (#36, round 2): the Swiss FADP on its own terms, the GDPR
@@ -13,19 +13,6 @@ import { goodLegal } from './legal.fixtures.js';
  */
 
 const parse = (v: unknown) => legalConfig.parse(v) as LegalConfig;
-const feedback: PublishedFlowFacts = { type: 'feedback', slug: 'feedback', versionNumber: 1, config: { emailField: { enabled: true } } };
-function policy(over: Record<string, unknown>, lang = 'en', edition = TEXT_EDITION) {
-  const config = parse(goodLegal(over));
-  return privacySections({ appName: 'Sleepy', config, frozen: freeze(config, [feedback]), text: LEGAL_TEXTS[lang as 'en'], law: LAW_TEXTS[lang], edition });
-}
-/** The visible text of sections (all, or the one with `id`), links as their text. */
-function read(s: Section[], id?: string): string {
-  const inline = (parts: (string | { text: string })[]) => parts.map((x) => (typeof x === 'string' ? x : x.text)).join('');
-  return s
-    .filter((x) => !id || x.id === id)
-    .flatMap((x) => [x.title, ...x.blocks.flatMap((b) => ('p' in b ? [inline(b.p)] : 'list' in b ? b.list.map(inline) : []))])
-    .join('\n');
-}
 const names = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
 
 const swiss = { entity: { name: 'Sleepy AG', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Switzerland' }, processors: [{ id: 'sentry' }, { id: 'firebase' }], declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false } };
@@ -182,6 +169,6 @@ describe('COPPA: what is true, no consent method claimed', () => {
     expect(now).not.toContain('we collect no more than the activity needs');
     expect(read(policy(kids, 'en', 2), 'children')).toContain('only after a parent has given verifiable consent');
     const c = parse(goodLegal(kids));
-    expect(lawWarnings(c, freeze(c, [])).map((w) => w.code)).toEqual(['children_consent_method']);
+    expect(lawWarnings(c, freeze(c, [])).map((w) => w.code)).toEqual(['children_consent_method', 'children_operator_contact']);
   });
 });

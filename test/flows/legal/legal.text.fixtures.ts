@@ -50,6 +50,7 @@ export const FULL_FACTS: [Record<string, unknown>, PublishedFlowFacts[]][] = [
       dpo: { name: 'Dana Protector', email: 'dpo@sleepy.example', address: '1 Privacy Street, Berlin' },
       euRepresentative: { name: 'EU Rep Ltd' },
       ukRepresentative: { name: 'UK Rep Ltd', address: '2 Rep Road, London' },
+      swissRepresentative: { name: 'CH Rep AG', email: 'ch@rep.example' },
       privacyRequestUrl: 'https://sleepy.example/privacy-requests',
       tollFreeNumber: '+1 800 555 0100',
     },
@@ -98,13 +99,13 @@ const PROCESSING: ProcessingFacts[] = [
 /** Owner-given words and names: the same in every language, masked before comparing. */
 export const OWNER_STRINGS = [
   'Sleepy AG', 'Switzerland', 'https://sleepy.example/privacy-requests', '+1 800 555 0100',
-  'Dana Protector', 'Schlafstraße 1, 80331 München', 'dpo@sleepy.example', '1 Privacy Street, Berlin', 'EU Rep Ltd', 'UK Rep Ltd', '2 Rep Road, London', '90 days', 'France', 'California, USA', 'Vendor DPF page', 'United States', 'European Union',
+  'Dana Protector', 'Schlafstraße 1, 80331 München', 'dpo@sleepy.example', '1 Privacy Street, Berlin', 'EU Rep Ltd', 'UK Rep Ltd', 'CH Rep AG', 'ch@rep.example', '2 Rep Road, London', '90 days', 'France', 'California, USA', 'Vendor DPF page', 'United States', 'European Union',
   'Sleepy Labs GmbH', 'Sleepy KK', 'Japan', 'Sleepy', 'Solo Dev', 'privacy@sleepy.example', 'Germany', 'Ireland', 'Sleep logs and notes', 'to read your sleep analysis', 'to log your sleep', 'to find your bed', 'to pay',
   'AdNet', 'Mystery Box', 'Beta features', 'They may change.', 'Or vanish.', 'help desk',
   'RevenueCat', 'Superwall', 'Firebase (Google)', 'Amplitude', 'PostHog', 'Sentry', 'Mixpanel', 'OneSignal', 'Google AdMob', 'AppsFlyer', 'Firebase Crashlytics', 'Appflows',
 ];
 /** Terms that are the same in every language (product names). */
-export const SAME_EVERYWHERE = ['HealthKit / Health Connect', 'Face ID / Touch ID', 'Bluetooth', 'iCloud'];
+export const SAME_EVERYWHERE = ['HealthKit / Health Connect', 'Face ID / Touch ID', 'Bluetooth', 'iCloud', 'CalOPPA'];
 
 /** Every edition with law sections, up to today's: each edition's sentences are still rendered for its versions. */
 const EDITIONS = Array.from({ length: TEXT_EDITION - 1 }, (_, i) => i + 2);

@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 /**
@@ -44,6 +44,7 @@ export const lawDe: LawText = {
   dpo: (p) => ['Kontaktdaten unseres Datenschutzbeauftragten: ', ...person(p), '.'],
   euRepresentative: (p) => ['Unser Vertreter in der Europäischen Union (Artikel 27 DSGVO): ', ...person(p), '.'],
   ukRepresentative: (p) => ['Unser Vertreter im Vereinigten Königreich (Artikel 27 UK GDPR): ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Unsere Vertretung in der Schweiz (Artikel 14 des Schweizer Bundesgesetzes über den Datenschutz, DSG): ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'DSGVO und UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'DSGVO' : 'DSGVO, soweit das Schweizer Bundesgesetz über den Datenschutz es zulässt',
@@ -132,6 +133,8 @@ export const lawDe: LawText = {
   ],
   objection:
     'Widerspruchsrecht: Verarbeiten wir Ihre Daten auf der Grundlage unserer berechtigten Interessen, können Sie dieser Verarbeitung aus Gründen, die sich aus Ihrer besonderen Situation ergeben, jederzeit widersprechen; wir verarbeiten die Daten dann nicht mehr, es sei denn, wir können zwingende schutzwürdige Gründe für die Verarbeitung nachweisen. Der Verwendung Ihrer Daten für Direktwerbung können Sie jederzeit ohne Angabe von Gründen widersprechen.',
+  postMortem:
+    'Nach französischem Recht können Sie uns außerdem Anweisungen geben, was nach Ihrem Tod mit Ihren personenbezogenen Daten geschieht, ob sie also aufbewahrt, gelöscht oder weitergegeben werden (Artikel 85 des französischen Gesetzes Informatique et Libertés).',
   automatedDecisions:
     'Sie haben außerdem das Recht, nicht einer ausschließlich auf einer automatisierten Verarbeitung – einschließlich Profiling – beruhenden Entscheidung unterworfen zu werden, die Ihnen gegenüber rechtliche Wirkung entfaltet oder Sie in ähnlicher Weise erheblich beeinträchtigt.',
   rightsHow: ({ contact }) => ['Um eines dieser Rechte auszuüben, wenden Sie sich ', ...contact, ' an uns; wir antworten innerhalb eines Monats.'],
@@ -171,6 +174,10 @@ export const lawDe: LawText = {
     '.',
   ],
 
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `Artikel 5 Absatz 3 der ePrivacy-Richtlinie${country === 'DE' ? ' und § 25 TDDDG' : country === 'FR' ? ' und Artikel 82 des französischen Gesetzes Informatique et Libertés' : ''}`, uk && 'Regulation 6 der britischen PECR'].filter(Boolean).join('; '),
+  deviceAccessConsent: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur mit Ihrer Einwilligung (${law}), die Sie jederzeit mit Wirkung für die Zukunft widerrufen können: ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur, soweit dies unbedingt erforderlich ist, um die App oder eine von Ihnen gewünschte Funktion bereitzustellen; dafür ist keine Einwilligung nötig (${law}): ${services}.`,
   ccpaIntro:
     'Wenn Sie in Kalifornien wohnen, gewährt Ihnen der California Consumer Privacy Act in der durch den California Privacy Rights Act geänderten Fassung (CCPA) die unten genannten Rechte; Einwohner anderer US-Bundesstaaten mit vergleichbaren Gesetzen haben vergleichbare Rechte. In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen bei Ihnen und Ihrem Gerät erhoben:',
   ccpaCategories: {
@@ -213,6 +220,12 @@ export const lawDe: LawText = {
     'Sie können einen bevollmächtigten Vertreter (Authorized Agent) beauftragen, eine Anfrage für Sie zu stellen; wir können von ihm Ihre unterzeichnete Vollmacht verlangen und Sie bitten, Ihre Identität zu bestätigen.',
   ccpaNoDiscrimination:
     'Wir benachteiligen Sie nicht, weil Sie eines dieser Rechte ausüben: Wir verweigern Ihnen nicht die App, verlangen keinen anderen Preis und bieten Ihnen keine andere Qualität des Dienstes.',
+  ccpaDisclosed: 'In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen für einen geschäftlichen Zweck (Business Purpose) an diese Empfänger offengelegt:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}: an ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `Nach kalifornischem Recht (CalOPPA) geben wir an, wie wir auf das „Do Not Track“-Signal eines Browsers reagieren: Die App reagiert nicht darauf, da es dafür keinen allgemein anerkannten Standard gibt. Folgende andere Stellen können, während Sie die App nutzen, personenbezogene Informationen über Ihre Aktivitäten über längere Zeit und über Apps und Websites anderer Unternehmen hinweg erheben: ${trackers}.`
+      : 'Nach kalifornischem Recht (CalOPPA) geben wir an, wie wir auf das „Do Not Track“-Signal eines Browsers reagieren: Wir verfolgen Ihre Aktivitäten nicht über längere Zeit und über Apps und Websites anderer Unternehmen hinweg und erlauben das über die App auch keinen anderen Stellen; ein solches Signal hat daher nichts abzuschalten.',
 
   coppaConsent:
     'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) erheben wir personenbezogene Informationen von Kindern unter 13 Jahren nur, nachdem ein Elternteil eine überprüfbare Einwilligung erteilt hat, es sei denn, das Gesetz lässt etwas anderes zu (etwa eine einmalige Antwort auf die Anfrage eines Elternteils); dabei erheben wir nicht mehr, als die jeweilige Aktivität erfordert.',
@@ -223,6 +236,9 @@ export const lawDe: LawText = {
     ...contact,
     ' an uns.',
   ],
+  coppaOperator: (p) => ['Betreiber, der über die App personenbezogene Informationen von Kindern erhebt und speichert: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'Telefon ') }), '.'],
+  coppaThirdParties:
+    'Eltern können der Erhebung und Verwendung der personenbezogenen Informationen ihres Kindes zustimmen, ohne der Offenlegung an Dritte zuzustimmen, es sei denn, diese Offenlegung ist für die App unerlässlich.',
   coppaNoAds:
     'Wir zeigen Kindern keine verhaltensbezogene (interessenbasierte) Werbung und verfolgen ihre Aktivitäten nicht über Apps und Websites anderer Unternehmen hinweg.',
 

@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 const person = personIn();
@@ -16,6 +16,7 @@ export const lawEn: LawText = {
   dpo: (p) => ['Our data protection officer is ', ...person(p), '.'],
   euRepresentative: (p) => ['Our representative in the European Union (Art. 27 GDPR) is ', ...person(p), '.'],
   ukRepresentative: (p) => ['Our representative in the United Kingdom (Art. 27 UK GDPR) is ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Our representative in Switzerland (Art. 14 of the Swiss Federal Act on Data Protection, FADP) is ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPR and UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'GDPR' : 'GDPR, as the Swiss Federal Act on Data Protection allows'),
   basesIntro: ({ law }) => `We use personal data only for the purposes below, each on one of the legal bases of the ${law}:`,
@@ -110,6 +111,8 @@ export const lawEn: LawText = {
   ],
   objection:
     'Right to object: where we process your data on the basis of our legitimate interests, you can object at any time on grounds relating to your particular situation; we then stop unless we have compelling legitimate grounds. You can object to the use of your data for direct marketing at any time, without giving reasons.',
+  postMortem:
+    'Under French law you can also give us directions on what happens to your personal data after your death: whether it is kept, deleted or passed on (Art. 85 of the French Loi Informatique et Libertés).',
   automatedDecisions: 'You also have the right not to be subject to a decision based solely on automated processing, including profiling, that has legal or similarly significant effects on you.',
   rightsHow: ({ contact }) => ['To exercise any of these rights, write to us ', ...contact, '; we answer within one month.'],
   // Authority names are their own (untranslated, article-less: "Information Commissioner’s Office"), so the English sentence needs none before them.
@@ -145,6 +148,10 @@ export const lawEn: LawText = {
     '.',
   ],
 
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `Art. 5(3) of the ePrivacy Directive${country === 'DE' ? ' and § 25 TDDDG' : country === 'FR' ? ' and Art. 82 of the French Loi Informatique et Libertés' : ''}`, uk && 'regulation 6 of the UK PECR'].filter(Boolean).join('; '),
+  deviceAccessConsent: ({ law, services }) => `These services store an identifier on your device or read it there only with your consent (${law}), which you can withdraw at any time with effect for the future: ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `These services store an identifier on your device or read it there only as strictly necessary to provide the app or a feature you ask for, which needs no consent (${law}): ${services}.`,
   ccpaIntro:
     'If you live in California, the California Consumer Privacy Act, as amended by the California Privacy Rights Act (CCPA), gives you the rights below; residents of other US states with similar laws have similar rights. In the last 12 months we collected these categories of personal information, from you and your device:',
   ccpaCategories: {
@@ -183,12 +190,21 @@ export const lawEn: LawText = {
   ],
   ccpaAgents: 'You can let an authorised agent make a request for you; we may ask the agent for your signed permission and ask you to verify your identity.',
   ccpaNoDiscrimination: 'We will not discriminate against you for exercising any of these rights: we will not deny you the app, charge you a different price or give you a different quality of service.',
+  ccpaDisclosed: 'In the last 12 months we disclosed these categories of personal information for a business purpose, to these recipients:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}: to ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `California law (CalOPPA) asks us to say how we respond to a browser’s “Do Not Track” signal: the app does not respond to it, as there is no common standard for one. When you use the app, these other parties may collect personal information about your activity over time and across other companies’ apps and websites: ${trackers}.`
+      : 'California law (CalOPPA) asks us to say how we respond to a browser’s “Do Not Track” signal: we do not track your activity over time and across other companies’ apps and websites, and we let no other party do so through the app, so such a signal has nothing to turn off.',
 
   coppaConsent:
     'Under the US Children’s Online Privacy Protection Act (COPPA), we collect personal information from a child under 13 only after a parent has given verifiable consent, except where the law allows otherwise (such as a single reply to a parent’s request), and we collect no more than the activity needs.',
   coppaVerifiableConsent:
     'Under the US Children’s Online Privacy Protection Act (COPPA), we obtain verifiable parental consent before we collect personal information from a child under 13, except where one of the exceptions of the COPPA Rule applies (16 CFR 312.5(c)), such as collecting a parent’s email address only to ask for that consent.',
   coppaParents: ({ contact }) => ['A parent can review the personal information we hold about their child, have it deleted, and refuse its further collection or use: write to us ', ...contact, '.'],
+  coppaOperator: (p) => ['The operator that collects and keeps children’s personal information through the app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telephone ') }), '.'],
+  coppaThirdParties:
+    'A parent can agree to our collecting and using their child’s personal information without agreeing to its disclosure to third parties, unless that disclosure is integral to the app.',
   coppaNoAds: 'We do not show behavioural (interest-based) advertising to children and do not track them across other companies’ apps and websites.',
 
   englishPrevails: ({ href }) => ['This is a translation. The ', { text: 'English version', href }, ' is authoritative; where the two differ, the English version prevails.'],

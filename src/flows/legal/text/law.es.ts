@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 /**
@@ -33,6 +33,7 @@ export const lawEs: LawText = {
   dpo: (p) => ['Nuestro delegado de protección de datos es ', ...person(p), '.'],
   euRepresentative: (p) => ['Nuestro representante en la Unión Europea (art. 27 del RGPD) es ', ...person(p), '.'],
   ukRepresentative: (p) => ['Nuestro representante en el Reino Unido (art. 27 del RGPD del Reino Unido) es ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Nuestro representante en Suiza (art. 14 de la Ley Federal suiza de Protección de Datos, LPD) es ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD y el RGPD del Reino Unido' : uk ? 'RGPD del Reino Unido' : eu || !ch ? 'RGPD' : 'RGPD, en la medida en que lo permite la Ley Federal suiza de Protección de Datos',
@@ -118,6 +119,8 @@ export const lawEs: LawText = {
   ],
   objection:
     'Derecho de oposición: cuando tratemos sus datos sobre la base de nuestros intereses legítimos, puede oponerse en cualquier momento, por motivos relacionados con su situación particular; en tal caso, dejaremos de tratarlos, salvo que acreditemos motivos legítimos imperiosos. Puede oponerse en cualquier momento, y sin necesidad de justificarlo, al tratamiento de sus datos con fines de mercadotecnia directa.',
+  postMortem:
+    'Conforme al Derecho francés, también puede darnos instrucciones sobre el destino de sus datos personales después de su fallecimiento: su conservación, supresión o comunicación (art. 85 de la ley francesa Informatique et Libertés).',
   automatedDecisions:
     'También tiene derecho a no ser objeto de una decisión basada únicamente en el tratamiento automatizado, incluida la elaboración de perfiles, que produzca efectos jurídicos en usted o le afecte significativamente de modo similar.',
   rightsHow: ({ contact }) => ['Para ejercer cualquiera de estos derechos, contacte con nosotros ', ...contact, '; le responderemos en el plazo de un mes.'],
@@ -157,6 +160,10 @@ export const lawEs: LawText = {
     '.',
   ],
 
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `art. 5, apartado 3, de la Directiva sobre la privacidad y las comunicaciones electrónicas${country === 'DE' ? ' y § 25 de la ley alemana TDDDG' : country === 'FR' ? ' y art. 82 de la ley francesa Informatique et Libertés' : ''}`, uk && 'reglamento 6 de las PECR del Reino Unido'].filter(Boolean).join('; '),
+  deviceAccessConsent: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo con su consentimiento (${law}), que puede retirar en cualquier momento con efectos para el futuro: ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo en la medida estrictamente necesaria para prestar la app o una función que usted solicita, lo que no requiere su consentimiento (${law}): ${services}.`,
   ccpaIntro:
     'Si reside en California, la Ley de Privacidad del Consumidor de California, modificada por la Ley de Derechos de Privacidad de California (CCPA), le otorga los derechos que se indican a continuación; los residentes de otros estados de EE. UU. con leyes similares tienen derechos similares. En los últimos 12 meses hemos recogido las siguientes categorías de información personal, procedentes de usted y de su dispositivo:',
   ccpaCategories: {
@@ -196,6 +203,12 @@ export const lawEs: LawText = {
   ccpaAgents: 'Puede autorizar a un agente para que presente una solicitud en su nombre; podemos pedir al agente su autorización firmada y pedirle a usted que verifique su identidad.',
   ccpaNoDiscrimination:
     'No le discriminaremos por ejercer ninguno de estos derechos: no le negaremos el acceso a la aplicación, no le cobraremos un precio distinto ni le ofreceremos una calidad de servicio distinta.',
+  ccpaDisclosed: 'En los últimos 12 meses hemos comunicado, con un fin empresarial (business purpose), las siguientes categorías de información personal a estos destinatarios:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatarios: ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `La ley de California (CalOPPA) nos pide indicar cómo respondemos a la señal «Do Not Track» de un navegador: la app no responde a ella, ya que no existe un estándar común. Los siguientes terceros pueden recoger, mientras usa la app, información personal sobre su actividad a lo largo del tiempo en las apps y los sitios web de otras empresas: ${trackers}.`
+      : 'La ley de California (CalOPPA) nos pide indicar cómo respondemos a la señal «Do Not Track» de un navegador: no rastreamos su actividad a lo largo del tiempo en las apps y los sitios web de otras empresas ni permitimos que otros lo hagan a través de la app, por lo que una señal así no tiene nada que desactivar.',
 
   coppaConsent:
     'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), solo recogemos información personal de un menor de 13 años después de que su padre, madre o tutor haya dado su consentimiento verificable, salvo que la ley permita otra cosa (por ejemplo, para responder una sola vez a una solicitud de los padres), y no recogemos más de lo que la actividad requiere.',
@@ -206,6 +219,9 @@ export const lawEs: LawText = {
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['El operador que recoge y conserva la información personal de los menores a través de la app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'teléfono ') }), '.'],
+  coppaThirdParties:
+    'El padre, la madre o el tutor puede consentir que recojamos y utilicemos la información personal del menor sin consentir su comunicación a terceros, salvo que esa comunicación sea esencial para la app.',
   coppaNoAds: 'No mostramos a los menores publicidad comportamental (basada en sus intereses) ni rastreamos su actividad en las apps y los sitios web de otras empresas.',
 
   englishPrevails: ({ href }) => ['Esta es una traducción. La ', { text: 'versión en inglés', href }, ' es la que hace fe; en caso de discrepancia, prevalecerá la versión en inglés.'],

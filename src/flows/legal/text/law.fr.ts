@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 /**
@@ -46,6 +46,7 @@ export const lawFr: LawText = {
   dpo: (p) => ['Coordonnées de notre délégué à la protection des données : ', ...person(p), '.'],
   euRepresentative: (p) => ['Notre représentant dans l’Union européenne (art. 27 du RGPD) : ', ...person(p), '.'],
   ukRepresentative: (p) => ['Notre représentant au Royaume-Uni (art. 27 du UK GDPR) : ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Notre représentant en Suisse (art. 14 de la loi fédérale suisse sur la protection des données, LPD) : ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD et UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'RGPD' : 'RGPD, comme le permet la loi fédérale suisse sur la protection des données',
@@ -135,6 +136,8 @@ export const lawFr: LawText = {
   ],
   objection:
     'Droit d’opposition : lorsque nous traitons vos données sur la base de nos intérêts légitimes, vous pouvez vous y opposer à tout moment pour des raisons tenant à votre situation particulière ; nous cessons alors le traitement, à moins de démontrer qu’il existe des motifs légitimes et impérieux pour le poursuivre. Vous pouvez vous opposer à tout moment, sans avoir à vous justifier, à l’utilisation de vos données à des fins de prospection.',
+  postMortem:
+    'Vous pouvez également définir des directives relatives à la conservation, à l’effacement et à la communication de vos données à caractère personnel après votre décès (article 85 de la loi Informatique et Libertés).',
   automatedDecisions:
     'Vous avez également le droit de ne pas faire l’objet d’une décision fondée exclusivement sur un traitement automatisé, y compris le profilage, produisant des effets juridiques vous concernant ou vous affectant de manière significative de façon similaire.',
   rightsHow: ({ contact }) => ['Pour exercer l’un de ces droits, contactez-nous ', ...contact, ' ; nous vous répondrons dans un délai d’un mois.'],
@@ -174,6 +177,10 @@ export const lawFr: LawText = {
     '.',
   ],
 
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `article 5, paragraphe 3, de la directive « vie privée et communications électroniques »${country === 'FR' ? ' et article 82 de la loi Informatique et Libertés' : country === 'DE' ? ' et § 25 de la loi allemande TDDDG' : ''}`, uk && 'règlement 6 des PECR britanniques'].filter(Boolean).join(' ; '),
+  deviceAccessConsent: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement avec votre consentement (${law}), que vous pouvez retirer à tout moment pour l’avenir : ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement dans la mesure strictement nécessaire à la fourniture de l’application ou d’une fonctionnalité que vous demandez, ce qui ne requiert pas votre consentement (${law}) : ${services}.`,
   ccpaIntro:
     'Si vous résidez en Californie, le California Consumer Privacy Act, tel que modifié par le California Privacy Rights Act (CCPA), vous confère les droits ci-dessous ; les résidents d’autres États américains dotés de lois similaires disposent de droits comparables. Au cours des 12 derniers mois, nous avons collecté auprès de vous et de votre appareil les catégories d’informations personnelles suivantes :',
   ccpaCategories: {
@@ -216,6 +223,12 @@ export const lawFr: LawText = {
     'Vous pouvez mandater un agent autorisé (authorized agent) pour présenter une demande en votre nom ; nous pouvons lui demander votre autorisation signée et vous demander de confirmer votre identité.',
   ccpaNoDiscrimination:
     'Nous ne vous ferons subir aucune discrimination parce que vous exercez l’un de ces droits : nous ne vous refuserons pas l’application, ne vous facturerons pas un prix différent et ne vous fournirons pas un service de qualité différente.',
+  ccpaDisclosed: 'Au cours des 12 derniers mois, nous avons communiqué les catégories d’informations personnelles suivantes à des fins professionnelles (business purpose), aux destinataires suivants :',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category} : à ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `La loi californienne (CalOPPA) nous demande d’indiquer comment nous réagissons au signal « Do Not Track » d’un navigateur : l’application n’y réagit pas, faute de norme commune en la matière. Les tiers suivants peuvent collecter, lorsque vous utilisez l’application, des informations personnelles sur vos activités dans le temps parmi les applications et sites web d’autres sociétés : ${trackers}.`
+      : 'La loi californienne (CalOPPA) nous demande d’indiquer comment nous réagissons au signal « Do Not Track » d’un navigateur : nous ne suivons pas vos activités dans le temps parmi les applications et sites web d’autres sociétés et ne permettons à aucun tiers de le faire au moyen de l’application ; un tel signal n’a donc rien à désactiver.',
 
   coppaConsent:
     'En application de la loi américaine sur la protection de la vie privée des enfants en ligne (Children’s Online Privacy Protection Act, COPPA), nous ne collectons les informations personnelles d’un enfant de moins de 13 ans qu’après avoir obtenu le consentement vérifiable d’un parent, sauf lorsque la loi en dispose autrement (par exemple pour une réponse unique à la demande d’un parent), et nous ne collectons que ce qui est nécessaire à l’activité concernée.',
@@ -226,6 +239,9 @@ export const lawFr: LawText = {
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['L’opérateur qui collecte et conserve les informations personnelles des enfants au moyen de l’application : ', ...person({ ...p, address: withPhone(p.address, p.phone, 'téléphone ') }), '.'],
+  coppaThirdParties:
+    'Un parent peut consentir à ce que nous collections et utilisions les informations personnelles de son enfant sans consentir à leur communication à des tiers, sauf si cette communication fait partie intégrante de l’application.',
   coppaNoAds:
     'Nous ne présentons pas de publicité comportementale (fondée sur les centres d’intérêt) aux enfants et ne suivons pas leurs activités parmi les applications et sites web d’autres sociétés.',
 

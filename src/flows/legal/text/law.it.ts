@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 /**
@@ -33,6 +33,7 @@ export const lawIt: LawText = {
   dpo: (p) => ['Il nostro responsabile della protezione dei dati è ', ...person(p), '.'],
   euRepresentative: (p) => ['Il nostro rappresentante nell’Unione europea (art. 27 GDPR) è ', ...person(p), '.'],
   ukRepresentative: (p) => ['Il nostro rappresentante nel Regno Unito (art. 27 UK GDPR) è ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Il nostro rappresentante in Svizzera (art. 14 della legge federale svizzera sulla protezione dei dati, LPD) è ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPR e UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'GDPR' : 'GDPR, nella misura consentita dalla legge federale svizzera sulla protezione dei dati'),
   basesIntro: ({ law }) => `Utilizziamo i dati personali solo per le finalità indicate di seguito, ciascuna fondata su una delle basi giuridiche previste dal ${law}:`,
@@ -120,6 +121,8 @@ export const lawIt: LawText = {
   ],
   objection:
     'Diritto di opposizione: quando trattiamo i Suoi dati sulla base del nostro legittimo interesse, può opporsi in qualsiasi momento, per motivi connessi alla Sua situazione particolare; in tal caso interrompiamo il trattamento, salvo che dimostriamo l’esistenza di motivi legittimi cogenti. Può opporsi in qualsiasi momento, senza doverne indicare i motivi, al trattamento dei Suoi dati per finalità di marketing diretto.',
+  postMortem:
+    'Ai sensi del diritto francese, può inoltre darci istruzioni sulla sorte dei Suoi dati personali dopo la Sua morte: conservazione, cancellazione o comunicazione (art. 85 della legge francese Informatique et Libertés).',
   automatedDecisions:
     'Ha inoltre il diritto di non essere sottoposto a una decisione basata unicamente sul trattamento automatizzato, compresa la profilazione, che produca effetti giuridici che La riguardano o che incida in modo analogo significativamente sulla Sua persona.',
   rightsHow: ({ contact }) => ['Per esercitare uno qualsiasi di questi diritti, ci contatti ', ...contact, '; Le risponderemo entro un mese.'],
@@ -159,6 +162,10 @@ export const lawIt: LawText = {
     '.',
   ],
 
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `art. 5, paragrafo 3, della direttiva relativa alla vita privata e alle comunicazioni elettroniche${country === 'DE' ? ' e § 25 della legge tedesca TDDDG' : country === 'FR' ? ' e art. 82 della legge francese Informatique et Libertés' : ''}`, uk && 'regolamento 6 delle PECR del Regno Unito'].filter(Boolean).join('; '),
+  deviceAccessConsent: ({ law, services }) => `I seguenti servizi archiviano un identificativo sul Suo dispositivo o vi accedono solo con il Suo consenso (${law}), che può revocare in qualsiasi momento con effetto per il futuro: ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `I seguenti servizi archiviano un identificativo sul Suo dispositivo o vi accedono solo nella misura strettamente necessaria a fornire l’app o una funzione da Lei richiesta, il che non richiede il Suo consenso (${law}): ${services}.`,
   ccpaIntro:
     'Se risiede in California, il California Consumer Privacy Act, come modificato dal California Privacy Rights Act (CCPA), Le riconosce i diritti indicati di seguito; i residenti di altri Stati USA dotati di leggi analoghe godono di diritti analoghi. Negli ultimi 12 mesi abbiamo raccolto, presso di Lei e il Suo dispositivo, le seguenti categorie di informazioni personali:',
   ccpaCategories: {
@@ -198,6 +205,12 @@ export const lawIt: LawText = {
   ccpaAgents: 'Può incaricare un agente autorizzato di presentare una richiesta per Suo conto; potremo chiedere all’agente la Sua autorizzazione firmata e chiedere a Lei di verificare la Sua identità.',
   ccpaNoDiscrimination:
     'Non La discrimineremo per aver esercitato uno qualsiasi di questi diritti: non Le negheremo l’app, non Le applicheremo un prezzo diverso e non Le offriremo una diversa qualità del servizio.',
+  ccpaDisclosed: 'Negli ultimi 12 mesi abbiamo comunicato, per una finalità aziendale (business purpose), le seguenti categorie di informazioni personali a questi destinatari:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatari: ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `La legge californiana (CalOPPA) ci chiede di indicare come rispondiamo al segnale «Do Not Track» di un browser: l’app non vi risponde, poiché non esiste uno standard comune. I seguenti terzi possono raccogliere, mentre usa l’app, informazioni personali sulla Sua attività nel tempo su app e siti web di altre aziende: ${trackers}.`
+      : 'La legge californiana (CalOPPA) ci chiede di indicare come rispondiamo al segnale «Do Not Track» di un browser: non tracciamo la Sua attività nel tempo su app e siti web di altre aziende e non consentiamo ad altri di farlo tramite l’app, quindi un tale segnale non ha nulla da disattivare.',
 
   coppaConsent:
     'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, raccogliamo informazioni personali di un minore di 13 anni solo dopo che un genitore ha prestato un consenso verificabile, salvo i casi in cui la legge dispone diversamente (ad esempio per rispondere una sola volta alla richiesta di un genitore), e non raccogliamo più di quanto l’attività richieda.',
@@ -208,6 +221,9 @@ export const lawIt: LawText = {
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['L’operatore che raccoglie e conserva le informazioni personali dei minori tramite l’app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telefono ') }), '.'],
+  coppaThirdParties:
+    'Un genitore può acconsentire alla raccolta e all’utilizzo delle informazioni personali del figlio senza acconsentire alla loro comunicazione a terzi, salvo che tale comunicazione sia parte integrante dell’app.',
   coppaNoAds: 'Non mostriamo ai minori pubblicità comportamentale (basata sugli interessi) e non tracciamo la loro attività su app e siti web di altre aziende.',
 
   englishPrevails: ({ href }) => ['Questa è una traduzione. La ', { text: 'versione inglese', href }, ' è quella facente fede; in caso di discordanza prevale la versione inglese.'],

@@ -9,6 +9,10 @@ export interface PersonMarks {
 }
 const LATIN: PersonMarks = { open: ' (', comma: ', ', close: ')' };
 
+/** An address and a labelled telephone number as one detail ("1 Main St, telephone +1 800…"), either alone when the other is missing. */
+export const withPhone = (address: string | undefined, phone: string | undefined, label: string, comma = ', '): string | undefined =>
+  [address, phone ? `${label}${phone}` : undefined].filter(Boolean).join(comma) || undefined;
+
 /** "{name} ({email}, {address})" as inline parts, in a language's punctuation (the DPO and representative lines). */
 export const personIn =
   ({ open, comma, close }: PersonMarks = LATIN) =>

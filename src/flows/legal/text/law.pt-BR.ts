@@ -1,4 +1,4 @@
-import { personIn } from './law.person.js';
+import { personIn, withPhone } from './law.person.js';
 import type { LawText } from './law.types.js';
 
 const person = personIn();
@@ -39,6 +39,7 @@ export const lawPtBR: LawText = {
   dpo: (p) => ['Nosso encarregado da proteção de dados é ', ...person(p), '.'],
   euRepresentative: (p) => ['Nosso representante na União Europeia (art. 27 do RGPD) é ', ...person(p), '.'],
   ukRepresentative: (p) => ['Nosso representante no Reino Unido (art. 27 do RGPD do Reino Unido) é ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Nosso representante na Suíça (art. 14 da Lei Federal suíça de Proteção de Dados, LPD) é ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD e do RGPD do Reino Unido' : uk ? 'RGPD do Reino Unido' : eu || !ch ? 'RGPD' : 'RGPD, na medida em que a Lei Federal suíça de Proteção de Dados o admite',
@@ -125,6 +126,8 @@ export const lawPtBR: LawText = {
   ],
   objection:
     'Direito de oposição: quando tratamos seus dados com base em nossos interesses legítimos, você pode se opor a qualquer momento, por motivos relacionados com a sua situação particular; nesse caso, deixamos de tratá-los, a menos que tenhamos razões legítimas imperiosas. Você pode se opor ao uso dos seus dados para marketing direto a qualquer momento, sem precisar justificar.',
+  postMortem:
+    'Pela lei francesa, você também pode nos dar instruções sobre o destino dos seus dados pessoais após a sua morte: conservação, eliminação ou comunicação (art. 85 da lei francesa Informatique et Libertés).',
   automatedDecisions:
     'Você também tem o direito de não ficar sujeito a nenhuma decisão tomada exclusivamente com base no tratamento automatizado, incluindo a definição de perfis, que produza efeitos na sua esfera jurídica ou que o afete significativamente de forma similar.',
   rightsHow: ({ contact }) => ['Para exercer qualquer um desses direitos, entre em contato conosco ', ...contact, '; respondemos no prazo de um mês.'],
@@ -164,6 +167,10 @@ export const lawPtBR: LawText = {
     '.',
   ],
 
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `art. 5º, nº 3, da Diretiva relativa à privacidade e às comunicações eletrônicas${country === 'DE' ? ' e § 25 da lei alemã TDDDG' : country === 'FR' ? ' e art. 82 da lei francesa Informatique et Libertés' : ''}`, uk && 'regulamento 6 do PECR do Reino Unido'].filter(Boolean).join('; '),
+  deviceAccessConsent: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente com o seu consentimento (${law}), que você pode retirar a qualquer momento, com efeitos para o futuro: ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente na medida estritamente necessária para fornecer o aplicativo ou um recurso que você solicita, o que não exige o seu consentimento (${law}): ${services}.`,
   ccpaIntro:
     'Se você mora na Califórnia, a Lei de Privacidade do Consumidor da Califórnia (California Consumer Privacy Act, alterada pela California Privacy Rights Act; em conjunto, “CCPA”) garante a você os direitos abaixo; residentes de outros estados dos EUA com leis semelhantes têm direitos semelhantes. Nos últimos 12 meses, coletamos de você e do seu dispositivo estas categorias de informações pessoais:',
   ccpaCategories: {
@@ -205,6 +212,12 @@ export const lawPtBR: LawText = {
   ccpaAgents: 'Você pode autorizar um agente a fazer um pedido em seu nome; podemos pedir ao agente a sua autorização assinada e pedir que você confirme a sua identidade.',
   ccpaNoDiscrimination:
     'Não discriminaremos você por exercer qualquer um desses direitos: não negaremos o aplicativo a você, não cobraremos um preço diferente nem ofereceremos um serviço de qualidade diferente.',
+  ccpaDisclosed: 'Nos últimos 12 meses, divulgamos as seguintes categorias de informações pessoais para uma finalidade comercial (business purpose) a estes destinatários:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}: para ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `A lei da Califórnia (CalOPPA) pede que informemos como respondemos ao sinal “Do Not Track” de um navegador: o aplicativo não responde a ele, pois não há um padrão comum. Os seguintes terceiros podem coletar, enquanto você usa o aplicativo, informações pessoais sobre sua atividade ao longo do tempo em aplicativos e sites de outras empresas: ${trackers}.`
+      : 'A lei da Califórnia (CalOPPA) pede que informemos como respondemos ao sinal “Do Not Track” de um navegador: não rastreamos sua atividade ao longo do tempo em aplicativos e sites de outras empresas nem permitimos que outros o façam por meio do aplicativo, então um sinal assim não tem nada a desativar.',
 
   coppaConsent:
     'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), só coletamos informações pessoais de uma criança menor de 13 anos depois que um dos pais tiver dado consentimento verificável, exceto quando a lei dispuser de outra forma (como uma única resposta a um pedido de um dos pais), e não coletamos mais do que a atividade exige.',
@@ -215,6 +228,9 @@ export const lawPtBR: LawText = {
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['O operador que coleta e mantém informações pessoais de crianças por meio do aplicativo: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telefone ') }), '.'],
+  coppaThirdParties:
+    'Os pais podem consentir com a coleta e o uso das informações pessoais da criança sem consentir com a divulgação delas a terceiros, a menos que essa divulgação seja parte integrante do aplicativo.',
   coppaNoAds: 'Não exibimos publicidade comportamental (baseada em interesses) para crianças nem as rastreamos em aplicativos e sites de outras empresas.',
 
   englishPrevails: ({ href }) => ['Esta é uma tradução. A ', { text: 'versão em inglês', href }, ' é a versão de referência; em caso de divergência, prevalece a versão em inglês.'],

@@ -39,6 +39,8 @@ export interface LawText {
   euRepresentative(p: PersonSlot): Inline[];
   /** When a UK representative (Art. 27 UK GDPR) is named. */
   ukRepresentative(p: PersonSlot): Inline[];
+  /** When a Swiss representative (Art. 14 FADP) is named and the FADP applies (edition 3). */
+  swissRepresentative(p: PersonSlot): Inline[];
 
   // ---- "Legal bases" (GDPR Art. 6, 9) ----
   /** The law's name as cited after an article: "GDPR", "UK GDPR", "GDPR and UK GDPR". */
@@ -119,6 +121,8 @@ export interface LawText {
   rightsList: string[];
   /** The right to object (Art. 21), set apart as the law requires: to processing on legitimate interests and to direct marketing. */
   objection: string;
+  /** Edition 3, an owner established in France: directions for one's data after death (Art. 85 of the Loi Informatique et Libertés). */
+  postMortem: string;
   /** When profiling is declared: the right not to be subject to solely automated decisions (Art. 22). */
   automatedDecisions: string;
   /** How to exercise them: "… {contact}; we answer within one month." */
@@ -147,6 +151,14 @@ export interface LawText {
   fadpAuthority(p: { authority: Inline }): Inline[];
   /** Edition 3, under the GDPR when the FADP applies too: the same rights under the FADP and the FDPIC, linked on `authority`. */
   fadpRightsAlso(p: { authority: Inline }): Inline[];
+
+  // ---- Under "Selling, advertising and tracking", EU / UK law (edition 3) ----
+  /** The law on storing or reading information on the device: ePrivacy Art. 5(3) (with § 25 TDDDG in Germany, Art. 82 Loi Informatique et Libertés in France) for `eu`, PECR reg. 6 for `uk`. */
+  deviceAccessLaw(p: { eu: boolean; uk: boolean; country?: string }): string;
+  /** Services that store or read an identifier on the device only with consent, withdrawable for the future: "…: {services}." */
+  deviceAccessConsent(p: { law: string; services: string }): string;
+  /** Services that store or read one only as strictly necessary for the app or a feature asked for, which needs no consent: "…: {services}." */
+  deviceAccessNeeded(p: { law: string; services: string }): string;
 
   // ---- US: "Your US state privacy rights" (CCPA/CPRA) ----
   /** Opens the section: "If you live in California, the CCPA as amended by the CPRA gives you these rights. In the last 12 months we collected:" */
@@ -177,6 +189,16 @@ export interface LawText {
   ccpaAgents: string;
   /** No discrimination for exercising rights. */
   ccpaNoDiscrimination: string;
+  /** Edition 3: opens the list of categories disclosed for a business purpose and to whom (11 CCR § 7011(e)(1)(F)). */
+  ccpaDisclosed: string;
+  /** Edition 3: one disclosed category: "{category}: to {recipients}." */
+  ccpaDisclosedItem(p: { category: string; recipients: string }): string;
+  /**
+   * Edition 3, CalOPPA (Cal. Bus. & Prof. Code § 22575(b)(5), (6)): how the app answers a browser's
+   * "Do Not Track" signal, and whether other parties may collect personal information across apps and
+   * websites over time: `trackers` names them; without it, no one does.
+   */
+  doNotTrack(p: { trackers?: string }): string;
 
   // ---- "Children": COPPA, when the app is directed at children and US law applies ----
   /** Edition 2: verifiable parental consent before collecting a child's personal information. */
@@ -185,6 +207,10 @@ export interface LawText {
   coppaVerifiableConsent: string;
   /** A parent's rights: review, delete, refuse further collection, "… {contact}". */
   coppaParents(p: ContactSlot): Inline[];
+  /** Edition 3: a parent may consent to collection and use without consenting to disclosure to third parties, unless integral to the app (16 CFR 312.4(d)(3), 312.5(a)(2)). */
+  coppaThirdParties: string;
+  /** Edition 3: the operator's name, postal address, telephone number and email (16 CFR 312.4(d)(1)); each as given. */
+  coppaOperator(p: PersonSlot & { phone?: string }): Inline[];
   /** No behavioural advertising to children, no tracking (said only when no processor tracks or advertises). */
   coppaNoAds: string;
 
