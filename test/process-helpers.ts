@@ -23,7 +23,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Environment for a real server process on SQLite (temp dir) or PostgreSQL (a schema of its own). */
+/**
+ * Environment for a real server process on SQLite (temp dir) or PostgreSQL (a schema of its own).
+ * It carries vitest's VITEST marker, so the process hashes at the test bcrypt cost as this one
+ * does (src/kernel/hash-cost.ts); `productionCosts` takes it away for a test that needs the real cost.
+ */
 export function processEnv(dialect: 'sqlite' | 'postgres', extra: Record<string, string> = {}): Record<string, string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'appflows-proc-'));
   const env: Record<string, string> = {
@@ -33,6 +37,7 @@ export function processEnv(dialect: 'sqlite' | 'postgres', extra: Record<string,
     SECRET: 'process-test-secret-process-test-secret',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
+    ...(process.env.VITEST ? { VITEST: process.env.VITEST } : {}),
     ...extra,
   };
   if (dialect === 'postgres') {
@@ -44,6 +49,12 @@ export function processEnv(dialect: 'sqlite' | 'postgres', extra: Record<string,
 }
 
 const createdSchemas: string[] = [];
+
+/** `env` without the test runner's marker: a process started with it hashes at bcrypt's production costs. */
+export function productionCosts(env: Record<string, string>): Record<string, string> {
+  const { VITEST: _, ...rest } = env;
+  return rest;
+}
 
 /** Drops the PostgreSQL schemas made by processEnv (call in afterAll). */
 export async function dropProcessSchemas(): Promise<void> {

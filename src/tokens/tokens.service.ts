@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../kernel/clock.js';
 import { AppError, notFound } from '../kernel/errors.js';
+import { bcryptCost } from '../kernel/hash-cost.js';
 import { newId, randomString } from '../kernel/ids.js';
 import { createAuthGuard, tooManyFailures, type AuthGuard } from './tokens.guard.js';
 import type { TokenStore } from './tokens.store.js';
@@ -41,7 +42,8 @@ import type { TokenStore } from './tokens.store.js';
  * guess a 190-bit secret — and a flood of random tokens costs one indexed lookup each.
  */
 export const TOKEN_RE = /^afk_([A-Za-z0-9]{8})_([A-Za-z0-9]{32})$/;
-const BCRYPT_COST = 10;
+/** 4 under the test runner (kernel/hash-cost.ts). */
+const BCRYPT_COST = bcryptCost(10);
 export const CACHE_MS = 60_000;
 /** Verified tokens remembered at most (oldest forgotten first; only valid tokens get in). */
 const MAX_KNOWN = 10_000;
