@@ -46,7 +46,10 @@ class LongFirst extends BaseSequencer {
  * close what they open; a PostgreSQL schema is emptied or dropped after each test
  * (test/pg-schemas.ts) and the pool is dropped after each file (test/setup.ts).
  */
-const ownWorker = testFiles('test').filter((f) => /process-helpers|from '(\.\.\/)+(owner-)?browser(\.js)?'|deploy\/exec|child_process/.test(readFileSync(f, 'utf8')));
+const startsProcesses = (f: string) => /process-helpers|from '(\.\.\/)+(owner-)?browser(\.js)?'|deploy\/exec|child_process/.test(readFileSync(f, 'utf8'));
+/** Files that change module state for their own tests and leave it changed (legal.editions swaps the registered `de` text). */
+const changesModules = ['test/flows/legal/legal.editions.test.ts'];
+const ownWorker = testFiles('test').filter((f) => startsProcesses(f) || changesModules.includes(f));
 
 export default defineConfig({
   test: {
