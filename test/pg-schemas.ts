@@ -79,14 +79,17 @@ export async function giveBack(db: Db, schema: string, drop = false): Promise<vo
   await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(db).catch(() => {});
 }
 
-/** Drops the pooled schemas (after each test file: test/setup.ts). */
-export async function dropPooledSchemas(url: string | undefined): Promise<void> {
-  if (!url || pool.length === 0) return;
+/** Drops PostgreSQL schemas by name, on a connection of its own. */
+export async function dropSchemas(url: string | undefined, schemas: string[]): Promise<void> {
+  if (!url || schemas.length === 0) return;
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    for (const s of pool.splice(0)) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
+    for (const s of schemas) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
   } finally {
     await client.end();
   }
 }
+
+/** Drops the pooled schemas (after each test file: test/setup.ts). */
+export const dropPooledSchemas = (url: string | undefined) => dropSchemas(url, pool.splice(0));

@@ -3,12 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openAndMigrate } from '../src/db/index.js';
 import { checkSecretFingerprint } from '../src/db/secret-fingerprint.js';
 import { buildKernel } from '../src/server.js';
 import { PG_URL } from './helpers.js';
+import { dropSchemas } from './pg-schemas.js';
 
 export const BIN = resolve(import.meta.dirname, '../bin/appflows');
 
@@ -57,16 +57,7 @@ export function productionCosts(env: Record<string, string>): Record<string, str
 }
 
 /** Drops the PostgreSQL schemas made by processEnv (call in afterAll). */
-export async function dropProcessSchemas(): Promise<void> {
-  if (!PG_URL || createdSchemas.length === 0) return;
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    for (const s of createdSchemas.splice(0)) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
+export const dropProcessSchemas = () => dropSchemas(PG_URL, createdSchemas.splice(0));
 
 export function cli(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(BIN, args, { env, encoding: 'utf8' });
