@@ -11,11 +11,11 @@ import type { Db } from '../src/db/index.js';
  * constraints, triggers, functions, the migrations ledger; a test that dropped or renamed a
  * table, or made one of its own, has its schema dropped instead) and, once its rows are
  * deleted, no data. TRUNCATE would be the obvious way to empty it, but it makes new files for
- * every table and index and took 0.7 s. The pool lives in one test file's process;
- * test/setup.ts drops what is left after the file.
+ * every table and index and took 0.7 s. The pool belongs to the worker; test/setup.ts drops
+ * what is in it after each file.
  */
 const pool: string[] = [];
-/** The structure of a freshly migrated schema, taken from the first one this file migrates. */
+/** The structure of a freshly migrated schema, taken from the first one this worker migrates. */
 let fresh: string | undefined;
 
 export const newSchemaName = () => `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
@@ -91,5 +91,8 @@ export async function dropSchemas(url: string | undefined, schemas: string[]): P
   }
 }
 
-/** Drops the pooled schemas (after each test file: test/setup.ts). */
-export const dropPooledSchemas = (url: string | undefined) => dropSchemas(url, pool.splice(0));
+/** The schemas of the server processes this file started (process-helpers.ts processEnv). */
+export const processSchemas: string[] = [];
+
+/** Drops the pooled schemas and the processes' (after each test file: test/setup.ts; a file may drop its processes' sooner). */
+export const dropFileSchemas = (url: string | undefined) => dropSchemas(url, [...pool.splice(0), ...processSchemas.splice(0)]);

@@ -8,7 +8,7 @@ import { openAndMigrate } from '../src/db/index.js';
 import { checkSecretFingerprint } from '../src/db/secret-fingerprint.js';
 import { buildKernel } from '../src/server.js';
 import { PG_URL } from './helpers.js';
-import { dropSchemas } from './pg-schemas.js';
+import { dropSchemas, processSchemas } from './pg-schemas.js';
 
 export const BIN = resolve(import.meta.dirname, '../bin/appflows');
 
@@ -43,12 +43,11 @@ export function processEnv(dialect: 'sqlite' | 'postgres', extra: Record<string,
   if (dialect === 'postgres') {
     env.DATABASE_URL = PG_URL!;
     env.DATABASE_SCHEMA = `p_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
-    createdSchemas.push(env.DATABASE_SCHEMA);
+    processSchemas.push(env.DATABASE_SCHEMA);
   }
   return env;
 }
 
-const createdSchemas: string[] = [];
 
 /** `env` without the test runner's marker: a process started with it hashes at bcrypt's production costs. */
 export function productionCosts(env: Record<string, string>): Record<string, string> {
@@ -57,7 +56,7 @@ export function productionCosts(env: Record<string, string>): Record<string, str
 }
 
 /** Drops the PostgreSQL schemas made by processEnv (call in afterAll). */
-export const dropProcessSchemas = () => dropSchemas(PG_URL, createdSchemas.splice(0));
+export const dropProcessSchemas = () => dropSchemas(PG_URL, processSchemas.splice(0));
 
 export function cli(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(BIN, args, { env, encoding: 'utf8' });
