@@ -49,6 +49,9 @@ const envSchema = z.object({
   HEADERS_TIMEOUT: z.coerce.number().positive().max(3600).default(20),
   REQUEST_TIMEOUT: z.coerce.number().positive().max(3600).default(30),
   WEBHOOK_ALLOW_PRIVATE: boolish.optional(),
+  // At least 15 s: a send may take 10 s (webhooks.send.ts) plus recording it; a shorter lease
+  // would let another node send a delivery that is still in flight.
+  WEBHOOK_LEASE: z.coerce.number().min(15, 'must be at least 15 (seconds: a send may take 10)').max(3600).default(60),
 });
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -88,8 +91,10 @@ export interface Config {
   /**
    * Webhooks (src/webhooks): with allowPrivate, endpoints may resolve to loopback, private and
    * link-local addresses (a self-hoster's internal receiver; tests). Off by default: SSRF guard.
+   * leaseMs: how long a node holds the deliveries it claimed; a node that dies mid-send leaves
+   * them to the others (or its restart) after this long.
    */
-  webhooks: { allowPrivate: boolean };
+  webhooks: { allowPrivate: boolean; leaseMs: number };
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +188,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     metricsToken: e.METRICS_TOKEN,
     connections: { maxPerClient: e.MAX_CONNECTIONS_PER_CLIENT, headersTimeout: Math.round(e.HEADERS_TIMEOUT * 1000), requestTimeout: Math.round(e.REQUEST_TIMEOUT * 1000) },
-    webhooks: { allowPrivate: !!e.WEBHOOK_ALLOW_PRIVATE },
+    webhooks: { allowPrivate: !!e.WEBHOOK_ALLOW_PRIVATE, leaseMs: Math.round(e.WEBHOOK_LEASE * 1000) },
   };
 }

@@ -38,6 +38,14 @@ describe('configuration', () => {
     expect(statSync(dir).mode & 0o077).toBe(0);
   });
 
+  it('WEBHOOK_LEASE: 60 s by default, seconds to ms, never shorter than a send (10 s) and its recording', () => {
+    const env = { DATA_DIR: tmp(), SECRET };
+    expect(loadConfig(env).webhooks.leaseMs).toBe(60_000);
+    expect(loadConfig({ ...env, WEBHOOK_LEASE: '15' }).webhooks.leaseMs).toBe(15_000);
+    expect(() => loadConfig({ ...env, WEBHOOK_LEASE: '10' })).toThrow(/WEBHOOK_LEASE: must be at least 15/);
+    expect(() => loadConfig({ ...env, WEBHOOK_LEASE: 'soon' })).toThrow(/WEBHOOK_LEASE/);
+  });
+
   it('refuses SHORT_LINK_URL on a separate SIGNUP_URL host, which serves waitlists only', () => {
     const env = { DATA_DIR: tmp(), SECRET, WEB_URL: 'https://web.example', SIGNUP_URL: 'https://join.example' };
     expect(() => loadConfig({ ...env, SHORT_LINK_URL: 'https://join.example/go' })).toThrow(/SHORT_LINK_URL/);

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'kysely';
 import { describe } from 'vitest';
 import { loadConfig, type Config, type Dialect } from '../src/config.js';
 import { openAndMigrate, type DbHandle } from '../src/db/index.js';
 import type { Clock } from '../src/kernel/clock.js';
 import { buildServer } from '../src/server.js';
+import { giveBack, noteFresh, takeSchema } from './pg-schemas.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL;
 
@@ -34,12 +34,17 @@ export function testConfig(overrides: Record<string, string> = {}, dataDir?: str
 export async function testDb(dialect: Dialect): Promise<DbHandle & { cleanup(): Promise<void> }> {
   if (dialect === 'postgres') {
     if (!PG_URL) throw new Error('TEST_DATABASE_URL is not set');
-    const schema = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+    // A schema of its own: new, or one an earlier test of this file left as good as new (pg-schemas.ts).
+    const { schema, reused } = takeSchema();
     const h = await openAndMigrate({ dialect, url: PG_URL, schema, poolSize: 20 });
+    if (!reused) await noteFresh(h.db, schema).catch(async (e) => (await giveBack(h.db, schema, true), await h.close(), Promise.reject(e)));
+    let done = false;
     return {
       ...h,
       async cleanup() {
-        await sql`DROP SCHEMA IF EXISTS ${sql.id(schema)} CASCADE`.execute(h.db).catch(() => {});
+        if (done) return;
+        done = true;
+        await giveBack(h.db, schema);
         await h.close();
       },
     };

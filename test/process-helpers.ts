@@ -3,12 +3,12 @@ import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { loadConfig } from '../src/config.js';
 import { openAndMigrate } from '../src/db/index.js';
 import { checkSecretFingerprint } from '../src/db/secret-fingerprint.js';
 import { buildKernel } from '../src/server.js';
 import { PG_URL } from './helpers.js';
+import { dropSchemas, processSchemas } from './pg-schemas.js';
 
 export const BIN = resolve(import.meta.dirname, '../bin/appflows');
 
@@ -23,7 +23,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Environment for a real server process on SQLite (temp dir) or PostgreSQL (a schema of its own). */
+/**
+ * Environment for a real server process on SQLite (temp dir) or PostgreSQL (a schema of its own).
+ * It carries vitest's VITEST marker, so the process hashes at the test bcrypt cost as this one
+ * does (src/kernel/hash-cost.ts); `productionCosts` takes it away for a test that needs the real cost.
+ */
 export function processEnv(dialect: 'sqlite' | 'postgres', extra: Record<string, string> = {}): Record<string, string> {
   const dataDir = mkdtempSync(join(tmpdir(), 'appflows-proc-'));
   const env: Record<string, string> = {
@@ -33,29 +37,26 @@ export function processEnv(dialect: 'sqlite' | 'postgres', extra: Record<string,
     SECRET: 'process-test-secret-process-test-secret',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
+    ...(process.env.VITEST ? { VITEST: process.env.VITEST } : {}),
     ...extra,
   };
   if (dialect === 'postgres') {
     env.DATABASE_URL = PG_URL!;
     env.DATABASE_SCHEMA = `p_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
-    createdSchemas.push(env.DATABASE_SCHEMA);
+    processSchemas.push(env.DATABASE_SCHEMA);
   }
   return env;
 }
 
-const createdSchemas: string[] = [];
+
+/** `env` without the test runner's marker: a process started with it hashes at bcrypt's production costs. */
+export function productionCosts(env: Record<string, string>): Record<string, string> {
+  const { VITEST: _, ...rest } = env;
+  return rest;
+}
 
 /** Drops the PostgreSQL schemas made by processEnv (call in afterAll). */
-export async function dropProcessSchemas(): Promise<void> {
-  if (!PG_URL || createdSchemas.length === 0) return;
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    for (const s of createdSchemas.splice(0)) await client.query(`DROP SCHEMA IF EXISTS "${s}" CASCADE`);
-  } finally {
-    await client.end();
-  }
-}
+export const dropProcessSchemas = () => dropSchemas(PG_URL, processSchemas.splice(0));
 
 export function cli(env: Record<string, string>, ...args: string[]) {
   const r = spawnSync(BIN, args, { env, encoding: 'utf8' });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../db/errors.js';
 import type { Clock } from '../kernel/clock.js';
 import { AppError, conflict, issuesFrom, unprocessable } from '../kernel/errors.js';
+import { bcryptCost } from '../kernel/hash-cost.js';
 import { newId, randomString } from '../kernel/ids.js';
 import { createAuthGuard, type AuthGuard } from '../tokens/tokens.guard.js';
 import type { AdminStore } from './admin.store.js';
@@ -11,8 +12,9 @@ import type { AdminStore } from './admin.store.js';
 /**
  * Owners (people who sign in to the dashboard), their sessions and the first-owner setup link.
  *
- * - Passwords: bcrypt cost 12, hashed and compared natively on libuv's thread pool through the
- *   same bounded verifier as API tokens (tokens.guard.ts), never on the event loop.
+ * - Passwords: bcrypt cost 12 (4 under the test runner: kernel/hash-cost.ts), hashed and
+ *   compared natively on libuv's thread pool through the same bounded verifier as API tokens
+ *   (tokens.guard.ts), never on the event loop.
  * - Sessions: 32 random bytes in the cookie; only their SHA-256 is stored. Each sign-in makes a
  *   new session (no fixation); sign out deletes one, "sign out everywhere" and a password change
  *   delete them all. Sessions expire SESSION_DAYS after sign-in.
@@ -23,7 +25,7 @@ import type { AdminStore } from './admin.store.js';
  * - Setup link: while no owner exists, every server start prints a one-time link (24 h) that
  *   creates the first owner. Once an owner exists, setup links open nothing.
  */
-export const BCRYPT_COST = 12;
+export const BCRYPT_COST = bcryptCost(12);
 export const SESSION_DAYS = 14;
 export const SETUP_LINK_HOURS = 24;
 export const FREE_FAILURES = { email: 5, address: 20 };

@@ -2,6 +2,7 @@ import bcrypt from 'bcrypt';
 import { createHash } from 'node:crypto';
 import type { Clock } from '../kernel/clock.js';
 import { AppError, notFound } from '../kernel/errors.js';
+import { bcryptCost } from '../kernel/hash-cost.js';
 import { newId, randomString } from '../kernel/ids.js';
 import { createAuthGuard, tooManyFailures, type AuthGuard } from './tokens.guard.js';
 import type { TokenStore } from './tokens.store.js';
@@ -41,7 +42,8 @@ import type { TokenStore } from './tokens.store.js';
  * guess a 190-bit secret — and a flood of random tokens costs one indexed lookup each.
  */
 export const TOKEN_RE = /^afk_([A-Za-z0-9]{8})_([A-Za-z0-9]{32})$/;
-const BCRYPT_COST = 10;
+/** bcrypt cost of a new token's hash; 4 under the test runner (kernel/hash-cost.ts). */
+export const TOKEN_BCRYPT_COST = 10;
 export const CACHE_MS = 60_000;
 /** Verified tokens remembered at most (oldest forgotten first; only valid tokens get in). */
 const MAX_KNOWN = 10_000;
@@ -65,7 +67,18 @@ const view = (r: { prefix: string; name: string; created_at: string; last_used_a
   revokedAt: r.revoked_at,
 });
 
-export function createTokenService({ store, clock, guard = createAuthGuard() }: { store: TokenStore; clock: Clock; guard?: AuthGuard }) {
+export function createTokenService({
+  store,
+  clock,
+  guard = createAuthGuard(),
+  hashCost = bcryptCost(TOKEN_BCRYPT_COST),
+}: {
+  store: TokenStore;
+  clock: Clock;
+  guard?: AuthGuard;
+  /** The guard's tests need checks that take real time, so they pass TOKEN_BCRYPT_COST. */
+  hashCost?: number;
+}) {
   type Known = { accountId: string; tokenId: string; prefix: string; hash: string; until: number };
   type Row = NonNullable<Awaited<ReturnType<TokenStore['byPrefix']>>>;
   /** digest -> a token verified on this node, until revoked. */
@@ -122,7 +135,7 @@ export function createTokenService({ store, clock, guard = createAuthGuard() }: 
       const account = accountId ?? (await store.ensureDefaultAccount(newId(), now()));
       const prefix = randomString(8);
       const token = `afk_${prefix}_${randomString(32)}`;
-      const hash = await bcrypt.hash(token, BCRYPT_COST);
+      const hash = await bcrypt.hash(token, hashCost);
       const createdAt = now();
       await store.insert({ id: newId(), account_id: account, name, prefix, hash, created_at: createdAt });
       return { token, prefix, name, createdAt, lastUsedAt: null, revokedAt: null };

@@ -16,12 +16,13 @@ import { batcher, keyedSlots } from './webhooks.slots.js';
 
 /**
  * The delivery worker every node runs (#33 §3): in rounds it fans new outbox events out to
- * deliveries, claims due deliveries under a lease and sends them, at most PER_ENDPOINT at once
- * per endpoint and GLOBAL_CAP in all on this node. A round starts at once when an event is
- * built on this node (kernel events wake it), a send ends, or kick() is called; then every
- * POLL_MS while there is work or this node wrote an event in the last ACTIVE_MS (its commit may
- * land after the round it woke), and every IDLE_POLL_MS otherwise (events of other nodes, due
- * retries): an idle node reads the database every 2 s instead of twice a second.
+ * deliveries, claims due deliveries under a lease (WEBHOOK_LEASE, 60 s) and sends them, at
+ * most PER_ENDPOINT at once per endpoint and GLOBAL_CAP in all on this node. A round starts at
+ * once when an event is built on this node (kernel events wake it), a send ends, or kick() is
+ * called; then every POLL_MS while there is work or this node wrote an event in the last
+ * ACTIVE_MS (its commit may land after the round it woke), and every IDLE_POLL_MS otherwise
+ * (events of other nodes, due retries): an idle node reads the database every 2 s instead of
+ * twice a second.
  *
  * Retries follow Svix's schedule. After attempt n fails (n = 1…8) the next is RETRY_SCHEDULE_MS[n-1]
  * later: immediately, 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h. When attempt 9 fails the delivery
@@ -32,7 +33,6 @@ export const MAX_ATTEMPTS = RETRY_SCHEDULE_MS.length + 1;
 export const POLL_MS = 500;
 export const IDLE_POLL_MS = 2_000;
 const ACTIVE_MS = 2_000;
-export const LEASE_MS = 60_000;
 export const PER_ENDPOINT = 4;
 export const GLOBAL_CAP = 32;
 export const RETENTION_MS = 30 * 24 * 3600_000;
@@ -90,7 +90,7 @@ export function createWebhookWorker(deps: { db: DbHandle; events: Events; config
     const now = clock.now();
     // An endpoint with a full set of sends and as many waiting gets no more until some finish.
     const busy = slots.loaded(2 * PER_ENDPOINT);
-    const claimed = await store.claim({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + LEASE_MS).toISOString(), limit: GLOBAL_CAP - sends.size, perEndpoint: PER_ENDPOINT, skip: busy });
+    const claimed = await store.claim({ now: now.toISOString(), leaseUntil: new Date(now.getTime() + config.webhooks.leaseMs).toISOString(), limit: GLOBAL_CAP - sends.size, perEndpoint: PER_ENDPOINT, skip: busy });
     if (!claimed.length) return [];
     worked = true;
     const endpoints = new Map((await store.endpoints([...new Set(claimed.map((c) => c.endpoint_id))])).map((e) => [e.id, e]));

@@ -37,7 +37,9 @@ it('kill -9 during a signup storm: after restart every acknowledged signup reach
   await new Promise<void>((r) => receiver!.listen(0, '127.0.0.1', r));
   const hook = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
 
-  const { env, server, owner } = await startOwnedServer(servers, { PUBLIC_RATE_LIMIT: '100000', WEBHOOK_ALLOW_PRIVATE: 'true' });
+  // The shortest lease (15 s, not 60): deliveries the kill cut mid-send are due again after it,
+  // so the restart still has to take them over from the dead process, a minute sooner.
+  const { env, server, owner } = await startOwnedServer(servers, { PUBLIC_RATE_LIMIT: '100000', WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_LEASE: '15' });
   expect((await owner('POST', '', { name: 'Storm', slug: 'storm' })).status).toBe(201);
   await owner('PUT', '/storm/flows/waitlist', { intro: { title: 'Storm', subtitle: 's', submitLabel: 'Go', emailPlaceholder: 'e' }, success: { title: 't', body: 'b' } });
   await owner('POST', '/storm/flows/waitlist/publish');
