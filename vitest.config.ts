@@ -47,9 +47,7 @@ class LongFirst extends BaseSequencer {
  * (test/pg-schemas.ts) and the pool is dropped after each file (test/setup.ts).
  */
 const startsProcesses = (f: string) => /process-helpers|from '(\.\.\/)+(owner-)?browser(\.js)?'|deploy\/exec|child_process/.test(readFileSync(f, 'utf8'));
-/** Files that change module state for their own tests and leave it changed (legal.editions swaps the registered `de` text). */
-const changesModules = ['test/flows/legal/legal.editions.test.ts'];
-const ownWorker = testFiles('test').filter((f) => startsProcesses(f) || changesModules.includes(f));
+const ownWorker = testFiles('test').filter(startsProcesses);
 
 export default defineConfig({
   test: {

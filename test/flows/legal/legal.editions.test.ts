@@ -36,9 +36,12 @@ describeEachDb('legal text editions and languages', (dialect) => {
     await t.createApp({ name: 'Sleepy', slug: 'sleepy' });
     await t.createApp({ name: 'Schlafig', slug: 'schlafig' });
   });
+  // The translation test swaps the registered `de` text; the real one goes back afterwards, since
+  // other files may share this worker (vitest.config.ts).
+  const realDe = { legal: (LEGAL_TEXTS as Record<string, unknown>).de, law: LAW_TEXTS.de };
   afterAll(async () => {
-    delete (LEGAL_TEXTS as Record<string, unknown>).de;
-    delete LAW_TEXTS.de;
+    (LEGAL_TEXTS as Record<string, unknown>).de = realDe.legal;
+    LAW_TEXTS.de = realDe.law;
     await t?.close();
   });
 
