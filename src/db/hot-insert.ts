@@ -86,5 +86,5 @@ export function hotInsert<Row extends Record<string, unknown>>(
     };
   }
   // PostgreSQL: the rows of one turn in one multi-row statement too (hot-insert.pg.ts).
-  return pgHotInsert<Row>(handle.db as Kysely<any>, table, columns, uniqueBy, bumpsOf, { maxInFlight: PG_GROUPS_IN_FLIGHT });
+  return pgHotInsert<Row>(handle.db as Kysely<any>, handle.pg!, table, columns, uniqueBy, bumpsOf, { maxInFlight: PG_GROUPS_IN_FLIGHT });
 }
