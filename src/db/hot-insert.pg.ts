@@ -59,7 +59,11 @@ function statementTexts(table: string, columns: readonly string[], uniqueBy: rea
   };
 }
 
-/** Parameters per statement: PostgreSQL takes at most 65,535 in one. */
+/**
+ * Values (cells and counter keys) per statement: a turn that queued thousands of rows behind a
+ * slow group goes in several statements of bounded size (once the bound of PostgreSQL's 65,535
+ * parameters; the JSON arrays have none, but one huge statement would hold its locks long).
+ */
 const MAX_PARAMS = 30_000;
 
 /** An error of the statement's data (class 22) or constraints (class 23): some row is bad, the others may be fine. */
@@ -67,7 +71,7 @@ const isRowError = (e: unknown) => /^2[23]/.test(String((e as { code?: unknown }
 
 /**
  * PostgreSQL side of hotInsert (hot-insert.ts): the rows of one event-loop turn go in one
- * multi-row INSERT, committed on its own (one round trip, one WAL flush for the group instead
+ * multi-row INSERT (a prepared statement taking them as JSON: statementTexts), committed on its own (one round trip, one WAL flush for the group instead
  * of one per row); each caller is answered once that statement committed. A statement per
  * row served ~2,400 signups/s on the hot-paths bench (#23 item 2, busy 2-core machine), grouped
  * 2,600-6,100/s: per row, its requests queued for the pool's 10 connections and their commits.

@@ -15,9 +15,10 @@ const CLOSED_MS = 1000;
 /**
  * PostgreSQL: the clicks on open links in one statement (links.clicks.pg-open.ts); the others (a
  * link with a limit or an expiry, disabled, gone) in one locking transaction per group, below.
- * Row locks make limits exact across server processes. Four round trips a group (BEGIN, the locking read, one statement for every write, COMMIT):
- * the writes were five statements, and under load each round trip waits for an event-loop turn
- * busy with requests while the next group waits for this one's locks.
+ * Row locks make limits exact across server processes. The transaction takes four round trips
+ * (BEGIN, the locking read, one statement for every write, COMMIT): the writes were five
+ * statements, and under load each round trip waits for an event-loop turn busy with requests
+ * while the next group waits for this one's locks.
  */
 export function postgresCommit(db: Db, pool: pg.Pool, limit?: LimitEvents): Commit {
   const commitOnce: Commit = (clicks, now) =>
