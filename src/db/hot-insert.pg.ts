@@ -21,8 +21,16 @@ interface Keyed<Row> extends Entry<Row> {
 }
 const byKey = <Row>(a: Keyed<Row>, b: Keyed<Row>) => (a.key === b.key ? 0 : a.key === undefined ? -1 : b.key === undefined ? 1 : a.key < b.key ? -1 : 1);
 
-/** A row's unique key as JS sees it (text of each column); undefined when a column is null (never a clash). */
-const keyOf = (values: readonly unknown[]) => (values.some((v) => v == null) ? undefined : JSON.stringify(values.map(String)));
+/**
+ * A lone UTF-16 surrogate (a request can carry one) as U+FFFD, which is what PostgreSQL stores for
+ * it (a text parameter's UTF-8 encoding makes it so, and PostgreSQL refuses its `\ud800` JSON escape).
+ * String.prototype.toWellFormed (Node >= 20), not yet in TypeScript's lib.
+ */
+const wellFormed = (s: string): string => (s as unknown as { toWellFormed(): string }).toWellFormed();
+const json = (v: unknown) => JSON.stringify(v, (_, x) => (typeof x === 'string' ? wellFormed(x) : x));
+
+/** A row's unique key as the database sees it (text of each column); undefined when a column is null (never a clash). */
+const keyOf = (values: readonly unknown[]) => (values.some((v) => v == null) ? undefined : JSON.stringify(values.map((v) => wellFormed(String(v)))));
 
 /**
  * The two statements of a table's group (without and with daily counters), whose text never
@@ -122,7 +130,7 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
     // so two groups holding the same two keys in opposite orders would deadlock.
     const ordered = uniqueBy ? [...entries].sort(byKey) : entries;
     // The rows as one JSON array of objects keyed by column (PostgreSQL casts each to its column's type).
-    const rows = JSON.stringify(ordered.map((e) => Object.fromEntries(columns.map((c) => [c, e.row[c] ?? null]))));
+    const rows = json(ordered.map((e) => Object.fromEntries(columns.map((c) => [c, e.row[c] ?? null]))));
     const bumps = entries.flatMap((e) => bumpsOf(e.row).map((b) => ({ e, b })));
     let counters: unknown[] | undefined;
     if (bumps.length && !uniqueBy) {
@@ -132,7 +140,7 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
       // Each counter row carries its row's unique key: only the rows really inserted count.
       counters = bumps.map(({ e, b }) => ({ ...Object.fromEntries(uniqueBy!.map((c, i) => [`k${i}`, String(e.row[c])])), app_id: b.appId, metric: b.metric, day: dayOf(b.at) }));
     }
-    const values = counters ? [rows, JSON.stringify(counters), pgShard()] : [rows];
+    const values = counters ? [rows, json(counters), pgShard()] : [rows];
     const text = counters ? texts.rolled : texts.plain;
     const stored = trx ? (await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values))).rows : await (counters ? named.rolled : named.plain)(values);
     if (!uniqueBy) return entries.map(() => true);
