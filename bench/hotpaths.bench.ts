@@ -14,6 +14,8 @@
  *     HOTPATHS_NOTE='…'           added to the heading written to docs/benchmarks.md
  *     HOTPATHS_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'   node options of the server process only (profiling)
  *     HOTPATHS_RECORD=1           a quiet run of record: also replaces the table on top of docs/benchmarks.md
+ *     HOTPATHS_NODES=2            PostgreSQL only: that many nodes on one schema behind Caddy (#38 item 4), and
+ *                                 as many raw baselines behind Caddy too (bench/hotpaths.proxy.ts)
  */
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';
@@ -21,16 +23,23 @@ import pg from 'pg';
 import { autocannon, type LoadResult } from './autocannon.js';
 import { cancelLoad } from './cancel-load.js';
 import { HEADER, machine, row, writeDoc, type Measured, type Path } from './hotpaths.report.js';
+import { hostPort, proxy, requireCaddy } from './hotpaths.proxy.js';
 import { APP, DEST, LINK_CODE, PG_URL, dropData, startOurs, stored, type Dialect } from './hotpaths.setup.js';
 import { jsonPostLoad, rawJsonServer } from './json-post.js';
 import { fmt } from './report.js';
+import { startServer } from '../test/process-helpers.js';
 
 const env = process.env;
 const SECONDS = Number(env.HOTPATHS_SECONDS ?? env.BENCH_SECONDS ?? 10);
 const ROUNDS = Number(env.HOTPATHS_ROUNDS ?? env.BENCH_ROUNDS ?? 3);
 const WARMUP = Math.min(2, SECONDS);
 const CONNECTIONS = 50;
-const DIALECTS = (env.HOTPATHS_DIALECTS ?? env.BENCH_DIALECTS ?? (PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',') as Dialect[];
+const NODES = Number(env.HOTPATHS_NODES ?? 1);
+// Several nodes share one database: PostgreSQL only (SQLite is one node's file).
+const DIALECTS = (env.HOTPATHS_DIALECTS ?? env.BENCH_DIALECTS ?? (NODES > 1 ? 'postgres' : PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',') as Dialect[];
+if (NODES > 1 && (DIALECTS.includes('sqlite') || !PG_URL)) throw new Error('HOTPATHS_NODES > 1 runs on PostgreSQL only (set TEST_DATABASE_URL or BENCH_DATABASE_URL, and no sqlite in HOTPATHS_DIALECTS)');
+const caddy = NODES > 1 ? requireCaddy() : undefined;
+const SETUP = caddy ? `${NODES} nodes behind Caddy ${caddy}` : undefined;
 const ALL: Path[] = ['redirect', 'signup', 'vote', 'session', 'resolve'];
 const PATHS = ALL.filter((p) => (env.HOTPATHS_PATHS ?? env.BENCH_PATHS ?? ALL.join(',')).split(',').includes(p));
 const POSTS = PATHS.filter((p) => p !== 'redirect');
@@ -55,15 +64,28 @@ async function pgVersion() {
 const children: { kill(signal?: NodeJS.Signals): unknown }[] = [];
 process.on('exit', () => children.forEach((c) => c.kill('SIGKILL')));
 
-const heading = `### hotpaths: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine(await pgVersion())}; ${CONNECTIONS} connections, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${SECONDS} s per path${env.HOTPATHS_NOTE ? ` (${env.HOTPATHS_NOTE})` : ''}`;
+const heading = `### hotpaths: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, ${machine(await pgVersion())}; ${SETUP ? `${SETUP} (the raw baselines too), ` : ''}${CONNECTIONS} connections, ${ROUNDS} round${ROUNDS === 1 ? '' : 's'} of ${SECONDS} s per path${env.HOTPATHS_NOTE ? ` (${env.HOTPATHS_NOTE})` : ''}`;
 const measured: Measured[] = [];
 const failures: string[] = [];
 
 for (const dialect of DIALECTS) {
-  const raw302 = await rawRedirect();
-  const rawJson = await rawJsonServer();
-  const { env: serverEnv, server, hotIdea } = await startOurs(dialect);
-  children.push(raw302.proc, rawJson.proc, server.proc);
+  const raw302s = await Promise.all(Array.from({ length: NODES }, rawRedirect));
+  const rawJsons = await Promise.all(Array.from({ length: NODES }, rawJsonServer));
+  // Behind a proxy the nodes take the client's address from X-Forwarded-For, as in the compose stack.
+  const { env: serverEnv, server: first, hotIdea } = await startOurs(dialect, NODES > 1 ? { TRUST_PROXY: '127.0.0.1' } : {});
+  const nodes = [first];
+  for (let i = 1; i < NODES; i++) nodes.push(await startServer(serverEnv));
+  children.push(...raw302s.map((r) => r.proc), ...rawJsons.map((r) => r.proc), ...nodes.map((n) => n.proc));
+  // One node: each server as it is. Several: one Caddy in front of each kind of server.
+  const front = async (urls: string[]) => {
+    if (NODES === 1) return urls[0];
+    const p = await proxy(urls.map(hostPort));
+    children.push(p.proc);
+    return p.url;
+  };
+  const raw302 = { url: `${await front(raw302s.map((r) => r.url))}/l/${LINK_CODE}` };
+  const rawJson = { url: await front(rawJsons.map((r) => r.url)) };
+  const server = { url: await front(nodes.map((n) => n.url)) };
   const acked = { clicks: 0, signups: [] as string[], votes: 0, sessions: [] as string[] };
   const redirect = (url: string, seconds: number) => autocannon(url, { connections: CONNECTIONS, seconds, headers: { 'user-agent': UA } });
   const post = (url: string, kind: 'signup' | 'vote' | 'raw' | 'promotion-resolve', slug: string, seconds: number) => jsonPostLoad(url, kind, { appSlug: slug, connections: CONNECTIONS, seconds });
@@ -129,12 +151,11 @@ for (const dialect of DIALECTS) {
       }
     }
   }
-  raw302.proc.kill();
-  rawJson.proc.kill();
+  for (const r of [...raw302s, ...rawJsons]) r.proc.kill();
   const stopping = Date.now();
-  server.proc.kill('SIGTERM');
-  await server.exited;
-  console.log(`  server stopped (SIGTERM) in ${Date.now() - stopping} ms`);
+  for (const n of nodes) n.proc.kill('SIGTERM');
+  await Promise.all(nodes.map((n) => n.exited));
+  console.log(`  ${NODES === 1 ? 'server' : `${NODES} nodes`} stopped (SIGTERM) in ${Date.now() - stopping} ms`);
 
   const s = await stored(serverEnv, hotIdea);
   await dropData(serverEnv);
@@ -158,7 +179,7 @@ for (const dialect of DIALECTS) {
     // Resolve writes nothing per request: its decision counts roll up about once a second.
     resolve: () => '— (a read)',
   };
-  for (const [path, rounds] of results) measured.push({ path, dialect, rounds, check: path === 'raw 302' || path === 'raw JSON POST' ? '' : checks[path]() });
+  for (const [path, rounds] of results) measured.push({ path, dialect, setup: SETUP, rounds, check: path === 'raw 302' || path === 'raw JSON POST' ? '' : checks[path]() });
 }
 
 const order = (m: Measured) => [...ALL, 'raw 302', 'raw JSON POST'].indexOf(m.path) * 10 + DIALECTS.indexOf(m.dialect);

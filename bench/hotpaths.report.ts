@@ -31,6 +31,8 @@ export const TARGETS: Record<Path, Record<Dialect, { ratio: number; p99?: number
 export interface Measured {
   path: Path | 'raw 302' | 'raw JSON POST';
   dialect: Dialect;
+  /** How the servers ran, where not one process of each (e.g. two nodes behind Caddy); shown beside the database. */
+  setup?: string;
   /** Each round's result, with the raw baseline measured in that round (none for a raw row). */
   rounds: { r: LoadResult; base?: LoadResult }[];
   /** The acknowledged == stored cell ('' for a raw row). */
@@ -52,7 +54,7 @@ export function row(m: Measured): string {
   const met = t ? (ratio >= t.ratio && (t.p99 === undefined || p99 <= t.p99) ? 'yes' : 'no') : '';
   const name = raw ? `raw node:http ${m.path.slice(4)} (baseline)` : LABELS[m.path as Path];
   const rounds = raw ? '' : ` (${ratios.map((r) => r.toFixed(2)).join(' / ')})`;
-  return `| ${name} | ${m.dialect} | ${int(med((r) => r.reqPerSec))} | ${raw ? '1.00x' : x(ratio) + rounds} | ${med((r) => r.p50)} | ${p99} | ${med((r) => r.p999)} | ${target} | ${met} | ${m.check} |`;
+  return `| ${name} | ${m.dialect}${m.setup ? `, ${m.setup}` : ''} | ${int(med((r) => r.reqPerSec))} | ${raw ? '1.00x' : x(ratio) + rounds} | ${med((r) => r.p50)} | ${p99} | ${med((r) => r.p999)} | ${target} | ${met} | ${m.check} |`;
 }
 
 export const HEADER = [

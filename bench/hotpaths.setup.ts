@@ -18,8 +18,8 @@ export const APP = 'bench';
 /** PostgreSQL for the bench: BENCH_DATABASE_URL, else the tests' TEST_DATABASE_URL. */
 export const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 
-export async function startOurs(dialect: Dialect) {
-  const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn' });
+export async function startOurs(dialect: Dialect, extra: Record<string, string> = {}) {
+  const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn', ...extra });
   // Profiling the server under load (`--cpu-prof --cpu-prof-dir=…`): options for its process only.
   if (process.env.HOTPATHS_NODE_OPTIONS) env.NODE_OPTIONS = process.env.HOTPATHS_NODE_OPTIONS;
   if (dialect === 'postgres') {

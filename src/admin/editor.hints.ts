@@ -204,6 +204,10 @@ export const HINTS: Record<string, TypeHints> = {
     ],
     fields: {
       '/audience': { label: 'Where your users are' },
+      '/entity/privacyRequestUrl': { label: 'Privacy request form (URL)' },
+      '/entity/tollFreeNumber': { label: 'Toll-free number for US requests' },
+      '/entity/swissRepresentative': { label: 'Swiss representative (Art. 14 FADP)' },
+      '/processors/*/processing': { label: 'Where it processes (your statement)' },
       '/gdpr/consent': { label: 'Purposes the app asks consent for' },
       '/gdpr/legalBasis': { label: 'Legal basis per purpose (overrides)' },
       '/gdpr/retention': { label: 'How long you keep each kind of data' },

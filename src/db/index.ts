@@ -43,6 +43,9 @@ export interface DbOptions {
 // COUNT(*) and BIGINT come back from pg as strings; our counters fit in a JS number.
 pg.types.setTypeParser(20, (v) => Number(v));
 
+/** WAL pages after which a commit checkpoints on the connection itself while the checkpointer thread runs (40 MB of WAL at most). */
+export const INLINE_CHECKPOINT_PAGES = 10_000;
+
 export function openDb(opts: DbOptions): DbHandle {
   if (opts.dialect === 'postgres') {
     const pool = new pg.Pool({
@@ -63,7 +66,12 @@ export function openDb(opts: DbOptions): DbHandle {
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: cachingStatements(sqlite) }) });
   let checkpointer: ReturnType<typeof startCheckpointer> | undefined;
   const checkpointInBackground = () => {
-    if (!sqlite.memory) checkpointer ??= startCheckpointer(sqlite.name);
+    if (sqlite.memory || checkpointer) return;
+    // With the thread checkpointing, SQLite's own checkpoint on this connection is only the safety
+    // net: at its default (1000 pages) it still came due every 1.5-3 s under signup load, on the
+    // event loop with two fsyncs (#38, docs/benchmarks.md); at INLINE_CHECKPOINT_PAGES it did not.
+    sqlite.pragma(`wal_autocheckpoint = ${INLINE_CHECKPOINT_PAGES}`);
+    checkpointer = startCheckpointer(sqlite.name);
   };
   const durable = createDurableWriter(sqlite, checkpointInBackground);
   return {

@@ -94,7 +94,7 @@ export function createFastOps(
           } catch {
             return giveBack({ body, prepaid: true }); // Fastify's parser and parseInput say why, the usual way
           }
-          const ctx: OpContext = { accountId: '', client };
+          const ctx: OpContext = { accountId: '', client, cookie: req.headers.cookie };
           const outcome = Promise.resolve().then(() => op.handler(input as never, ctx));
           outcome.then(
             (result) => {

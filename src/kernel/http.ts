@@ -185,6 +185,7 @@ export function registerOperation(app: FastifyInstance, op: Operation, deps: Ope
       const ctx: OpContext = {
         accountId: '',
         client: clientInfo(request, deps.secret, deps.country),
+        cookie: request.headers.cookie,
         http: { request, reply },
       };
       // Authenticate before looking at input: an unauthenticated caller learns nothing (401, not 422).

@@ -27,7 +27,9 @@ export interface OpContext {
   /** Set on owner operations: the account the Bearer token acts for. */
   accountId: string;
   client: ClientInfo;
-  /** Present only when called over HTTP (public endpoints that set cookies, etc.). */
+  /** The request's Cookie header, when called over HTTP (Fastify's route or a fast path: kernel/fast-ops.ts). */
+  cookie?: string;
+  /** Present only when called through Fastify's route (public endpoints that set cookies, etc.); never on a fast path. */
   http?: { request: FastifyRequest; reply: FastifyReply };
 }
 

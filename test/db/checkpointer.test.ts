@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { startCheckpointer, type CheckpointerEvent } from '../../src/db/checkpointer.js';
+import { INLINE_CHECKPOINT_PAGES, openDb } from '../../src/db/index.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -84,4 +85,22 @@ it('stop() during a restart pause starts no new thread', async () => {
   expect(events.map((e) => e.type)).toEqual(['failed']);
   db.close();
   expect(existsSync(`${file}-wal`)).toBe(false);
+});
+
+it('a handle that checkpoints in its thread leaves SQLite’s own checkpoint as a safety net only (#38)', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'appflows-cp-'));
+  dirs.push(dir);
+  const handle = openDb({ dialect: 'sqlite', url: join(dir, 'h.db') });
+  try {
+    const pages = () => handle.sqlite!.pragma('wal_autocheckpoint', { simple: true });
+    expect(pages()).toBe(1000); // CLI commands and reads: SQLite's default, no thread
+    await handle.durableWrite!(() => handle.sqlite!.exec('CREATE TABLE t (a TEXT)'));
+    expect(pages()).toBe(INLINE_CHECKPOINT_PAGES);
+    // The thread keeps the WAL far below it: 2,000 pages written in small commits are checkpointed.
+    const insert = handle.sqlite!.prepare('INSERT INTO t VALUES (?)');
+    for (let i = 0; i < 200; i++) await handle.durableWrite!(() => { for (let j = 0; j < 10; j++) insert.run('x'.repeat(3000)); });
+    expect(await until(() => statSync(join(dir, 'h.db')).size > 2000 * 4096)).toBe(true);
+  } finally {
+    await handle.close();
+  }
 });

@@ -1,7 +1,7 @@
 import { unprocessable } from '../../kernel/errors.js';
-import { legalBases, lawsOf } from './legal.law.js';
-import { DATA_KINDS, type DataKind, type Purpose } from './legal.presets.js';
-import { legalModel, platformFacts, sentAs } from './legal.model.js';
+import { deviceAccess, lawsOf } from './legal.law.js';
+import { DATA_KINDS } from './legal.presets.js';
+import { legalModel, platformFacts, sentAs, showsAds } from './legal.model.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 
 /**
@@ -27,7 +27,7 @@ export function legalFindings(c: LegalConfig, frozen: Frozen): Finding[] {
   const at = (id: string) => (index(id) >= 0 ? `/processors/${index(id)}` : '/processors');
   const d = c.declarations;
   const trackers = resolved.filter((p) => p.usedForTracking);
-  const advertisers = resolved.filter((p) => p.role === 'advertising' || p.receives.some((r) => r.purposes.includes('third_party_advertising')));
+  const advertisers = resolved.filter(showsAds);
   // Analytics services only: RevenueCat's purchase charts or the cancel flow's insights are
   // declared with the Analytics purpose, but are not "using analytics" in the policy's sense.
   const analysts = resolved.filter((p) => p.role === 'analytics');
@@ -47,17 +47,15 @@ export function legalFindings(c: LegalConfig, frozen: Frozen): Finding[] {
   }
 
   // Storing or reading an identifier on the device for a purpose the app could work without needs
-  // consent in the EEA (ePrivacy Directive Art. 5(3); Germany § 25 TTDDG) and the UK (PECR reg. 6),
+  // consent in the EEA (ePrivacy Directive Art. 5(3); Germany § 25 TDDDG) and the UK (PECR reg. 6),
   // whatever the GDPR basis: a legitimate-interests basis for it would mislead. Advisory: only the
   // owner knows whether the app asks.
   const laws = lawsOf(c);
   if (laws.gdpr && (laws.gdpr.eu || laws.gdpr.uk)) {
-    const basis = new Map(legalBases(c, frozen));
-    for (const p of resolved) {
-      const purposes = p.receives.filter((r) => DEVICE_ACCESS.includes(r.kind)).flatMap((r) => r.purposes.filter((q) => NOT_ESSENTIAL.includes(q) && basis.get(q) !== 'consent'));
-      if (!purposes.length) continue;
-      const list = [...new Set(purposes)].join(', ');
-      add(false, 'device_access_without_consent', at(p.id), `${p.name} stores or reads an identifier on the device for ${list}: in the EEA (ePrivacy Directive Art. 5(3), in Germany § 25 TTDDG) and the UK (PECR reg. 6) that needs the user's consent, so the policy's basis for it (${list}: not consent) would not hold. Ask for consent in the app and list ${list} in gdpr.consent, or set purposes on the processor if it is configured without such an identifier.`);
+    for (const { processor: p, unconsented } of deviceAccess(c, frozen)) {
+      if (!unconsented.length) continue;
+      const list = unconsented.join(', ');
+      add(false, 'device_access_without_consent', at(p.id), `${p.name} stores or reads an identifier on the device for ${list}: in the EEA (ePrivacy Directive Art. 5(3), in Germany § 25 TDDDG) and the UK (PECR reg. 6) that needs the user's consent, so the policy's basis for it (${list}: not consent) would not hold. Ask for consent in the app and list ${list} in gdpr.consent, or set purposes on the processor if it is configured without such an identifier.`);
     }
   }
 
@@ -76,11 +74,6 @@ export function legalFindings(c: LegalConfig, frozen: Frozen): Finding[] {
   }
   return out;
 }
-
-/** Data kinds that mean an identifier stored on or read from the device. */
-const DEVICE_ACCESS: DataKind[] = ['device_id', 'advertising_data'];
-/** Purposes an app works without (third-party advertising is on consent already). */
-const NOT_ESSENTIAL: Purpose[] = ['analytics', 'product_personalization', 'developer_advertising'];
 
 /** Publish's refusal: a 422 listing every contradiction with its path (the draft stays as saved). */
 export function refuseContradictions(c: LegalConfig, frozen: Frozen): void {

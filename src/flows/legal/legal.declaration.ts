@@ -1,6 +1,7 @@
-import { appleDataTypes, legalModel, MODEL_REVISION } from './legal.model.js';
+import { appleDataTypes, flowSharedForAdvertising, legalModel } from './legal.model.js';
 import { APPLE_CATEGORY_ORDER, DATA_KINDS, PRESETS, PURPOSES, presetFor, type DataKind, type Purpose, type Receive } from './legal.presets.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
+import { TEXT_EDITION } from './text/index.js';
 
 /**
  * Pure derivation: asserted facts (a legal config) plus what the app's published Appflows flows
@@ -194,13 +195,19 @@ export function resolveProcessors(config: LegalConfig, flows: PublishedFlowFacts
     const own = appflowsProcessor(flows);
     if (own.receives.length > 0) out.push(own);
   }
+  // The owner's statement of where a processor processes (a self-hosted Appflows, a custom vendor) replaces the recorded one.
+  for (const x of out) {
+    const own = config.processors.find((p) => (presetFor(p.id)?.id ?? p.id) === (x.preset ?? x.id))?.processing;
+    if (own) x.processing = { locations: own.locations, mechanism: own.mechanism, ...(own.mechanism === 'dpf' ? { dpf: own.dpf ?? { uk: false, swiss: false } } : {}), sources: [] };
+  }
   return out;
 }
 
+/** What a version freezes (publish adds the text's language); a draft's declarations derive from it as today's edition. */
 export function freeze(config: LegalConfig, flows: PublishedFlowFacts[]): Frozen {
   return {
     processors: resolveProcessors(config, flows),
-    model: MODEL_REVISION,
+    edition: TEXT_EDITION,
     flows: flows.filter((f) => f.type !== 'legal').map((f) => ({ type: f.type, slug: f.slug, version: f.versionNumber })).sort((a, b) => a.type.localeCompare(b.type) || a.slug.localeCompare(b.slug)),
   };
 }
@@ -317,7 +324,7 @@ export function playDataSafety(config: LegalConfig, frozen: Frozen, basis: Basis
     if (!f.leavesDevice || !f.kind || f.recipient.type === 'device') continue;
     const [category, dataType] = DATA_KINDS[f.kind].play;
     const key = `${category}\n${dataType}`;
-    const shared = f.tracking || f.purposes.includes('third_party_advertising');
+    const shared = flowSharedForAdvertising(f);
     const purposes = f.purposes.map((x) => PURPOSES[x].play).filter((x): x is NonNullable<typeof x> => !!x);
     const source = f.recipient.name;
     const prev = by.get(key);

@@ -35,7 +35,7 @@ export const legalFlow: FlowTypeDef<LegalConfig> = {
    */
   async beforePublish(config, ctx): Promise<PublishedLegal> {
     const flows = (await ctx.publishedFlows()).filter((f) => f.type !== 'legal');
-    const frozen = { ...freeze(config, flows), text: textStamp(config.locale ?? ctx.app.locale) };
+    const frozen = { ...freeze(config, flows), ...textStamp(config.locale ?? ctx.app.locale) };
     refuseContradictions(config, frozen);
     return { ...config, type: 'legal', effectiveDate: ctx.now.toISOString().slice(0, 10), frozen } as PublishedLegal;
   },

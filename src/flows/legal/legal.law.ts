@@ -1,6 +1,8 @@
 import { DSK_LIST, EEA, GERMAN_LAENDER, SWISS_AUTHORITY, UK_AUTHORITY, type Authority } from './legal.authorities.js';
+import { sharesForAdvertising } from './legal.model.js';
 import { CAPABILITIES, type DataKind, type Purpose } from './legal.presets.js';
-import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
+import { DEFAULT_CONSENT_AGE, DIGITAL_CONSENT_AGE, type ConsentAge } from './legal.consent-ages.js';
+import type { Frozen, GdprPurpose, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import type { CcpaCategory, LegalBasis, Regimes, RetentionClass } from './text/law.types.js';
 
 /**
@@ -43,7 +45,9 @@ export function lawsOf(c: LegalConfig): Laws {
 }
 
 /** Art. 6(1) basis for each purpose when the app asks no consent for it and the owner named none. */
-const DEFAULT_BASIS: Record<Purpose, LegalBasis> = {
+const DEFAULT_BASIS: Record<GdprPurpose, LegalBasis> = {
+  // Crash reports are not necessary to perform the contract (EDPB Guidelines 2/2019 on Art. 6(1)(b)).
+  crash_reporting: 'legitimate_interests',
   app_functionality: 'contract',
   account_management: 'contract',
   developer_communications: 'contract',
@@ -65,15 +69,52 @@ export function dataFlows(c: LegalConfig, frozen: Frozen): { kind: DataKind; pur
   ];
 }
 
-/** A processor that tracks or shows third-party advertising: its data is "shared" (CCPA), its purposes need consent (GDPR). */
-export const advertisesOrTracks = (x: ResolvedProcessor) => x.usedForTracking || x.receives.some((r) => r.purposes.includes('third_party_advertising'));
+type Flow = ReturnType<typeof dataFlows>[number];
+type GdprFlow = { kind: DataKind; purposes: GdprPurpose[]; processor?: ResolvedProcessor };
+const DIAGNOSTICS: DataKind[] = ['crash_data', 'performance_data', 'other_diagnostic_data'];
+/** Crash and diagnostics data sent "for app functionality" (and all a crash reporter gets for it) is the GDPR purpose crash reporting. */
+export const isCrashReporting = (kind: DataKind, processor?: ResolvedProcessor) => DIAGNOSTICS.includes(kind) || processor?.role === 'crash_reporting';
+function withCrashReporting(f: Flow): GdprFlow {
+  const crash = isCrashReporting(f.kind, f.processor);
+  return crash ? { ...f, purposes: f.purposes.map((q) => (q === 'app_functionality' ? 'crash_reporting' : q)) } : f;
+}
 
-/** Each purpose in use with its legal basis: the owner's choice, else consent where the app asks it (or a processor tracks), else the default. */
-export function legalBases(c: LegalConfig, frozen: Frozen): [Purpose, LegalBasis][] {
-  const flows = dataFlows(c, frozen);
+/**
+ * Each purpose in use with its legal basis: the owner's choice, else consent where the app asks it
+ * (or a processor tracks), else the default. `crashReporting` (text edition 3 on) sets crash
+ * reporting apart from app functionality.
+ */
+export function legalBases(c: LegalConfig, frozen: Frozen, crashReporting = false): [GdprPurpose, LegalBasis][] {
+  const flows: GdprFlow[] = crashReporting ? dataFlows(c, frozen).map(withCrashReporting) : dataFlows(c, frozen);
   const used = [...new Set(flows.flatMap((f) => f.purposes))];
-  const tracked = new Set(flows.filter((f) => f.processor && advertisesOrTracks(f.processor)).flatMap((f) => f.purposes));
+  const tracked = new Set(flows.filter((f) => f.processor && sharesForAdvertising(f.processor)).flatMap((f) => f.purposes));
   return used.map((p) => [p, c.gdpr?.legalBasis?.[p] ?? (c.gdpr?.consent?.includes(p) || tracked.has(p) ? 'consent' : DEFAULT_BASIS[p])]);
+}
+
+/** Only the Swiss FADP applies (no EU or UK GDPR): it has no list of legal bases. */
+export const fadpOnly = (laws: Laws) => !!laws.gdpr?.ch && !laws.gdpr.eu && !laws.gdpr.uk;
+
+/**
+ * The ages of digital consent (GDPR Art. 8) that apply where consent is a basis and children may
+ * use the app (directed at them, or a minimum age below the age): the owner's country's, and every
+ * EEA country's or the UK's when the app is offered there. Countries by age, oldest first.
+ */
+export function consentAges(c: LegalConfig, laws: Laws): { age: ConsentAge; countries: string[] }[] {
+  if (!laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
+  const minimum = c.childrenDirected ? 0 : c.terms?.minimumAge;
+  if (minimum === undefined) return [];
+  const aud = new Set(c.audience ?? []);
+  const all = aud.has('worldwide');
+  const codes = new Set<string>();
+  if (laws.country && DIGITAL_CONSENT_AGE[laws.country]) codes.add(laws.country);
+  if (aud.has('eea') || all) for (const code of Object.keys(EEA)) codes.add(code);
+  if (aud.has('uk') || all) codes.add('GB');
+  const by = new Map<ConsentAge, string[]>();
+  for (const code of codes) {
+    const age = DIGITAL_CONSENT_AGE[code]?.age ?? DEFAULT_CONSENT_AGE;
+    if (age > minimum) by.set(age, [...(by.get(age) ?? []), code]);
+  }
+  return [...by].sort(([a], [b]) => b - a).map(([age, countries]) => ({ age, countries }));
 }
 
 export function retentionClass(kind: DataKind): RetentionClass {
@@ -119,7 +160,7 @@ export const CCPA_CATEGORY: Record<DataKind, CcpaCategory> = {
  * and no processor that tracks or serves third-party advertising.
  */
 export function salesAndSharing(c: LegalConfig, frozen: Frozen) {
-  const sharedWith = frozen.processors.filter(advertisesOrTracks);
+  const sharedWith = frozen.processors.filter(sharesForAdvertising);
   return { sells: c.declarations.sellsData, sharedWith, neither: !c.declarations.sellsData && !c.declarations.tracking && sharedWith.length === 0 };
 }
 
@@ -137,4 +178,24 @@ export function authorityOf(c: LegalConfig, country: string | undefined): Author
   }
   const a = country ? EEA[country]?.authority : undefined;
   return a ? { named: a } : { whereYouLive: true };
+}
+
+/** Data kinds that mean an identifier stored on or read from the device. */
+const DEVICE_ACCESS: DataKind[] = ['device_id', 'advertising_data'];
+/** Purposes an app works without: storing or reading an identifier for them needs consent (ePrivacy Art. 5(3)). */
+const NOT_ESSENTIAL: Purpose[] = ['analytics', 'product_personalization', 'developer_advertising', 'third_party_advertising'];
+
+/**
+ * Each processor that stores or reads an identifier on the device: the purposes it does so for
+ * that the app could work without (none: strictly necessary, no consent needed), and those of them
+ * whose legal basis is not consent (legal.checks.ts warns; the policy claims consent only without them).
+ */
+export function deviceAccess(c: LegalConfig, frozen: Frozen): { processor: ResolvedProcessor; optional: Purpose[]; unconsented: Purpose[] }[] {
+  const basis = new Map(legalBases(c, frozen));
+  return frozen.processors.flatMap((processor) => {
+    const receives = processor.receives.filter((r) => DEVICE_ACCESS.includes(r.kind));
+    if (!receives.length) return [];
+    const optional = [...new Set(receives.flatMap((r) => r.purposes.filter((q) => NOT_ESSENTIAL.includes(q))))];
+    return [{ processor, optional, unconsented: optional.filter((q) => basis.get(q) !== 'consent') }];
+  });
 }

@@ -1,5 +1,6 @@
 import { APPLE_CATEGORY_ORDER, CAPABILITIES, DATA_KINDS, PURPOSES, type Capability, type DataKind, type Purpose } from './legal.presets.js';
-import type { Frozen, LegalConfig, PlatformItem } from './legal.schema.js';
+import { usesModel } from './legal.edition.js';
+import type { Frozen, LegalConfig, PlatformItem, ResolvedProcessor } from './legal.schema.js';
 
 /**
  * One model of the app's data flows, built from the asserted facts (config) and the frozen
@@ -29,15 +30,12 @@ export interface DataFlow {
 export interface LegalModel {
   flows: DataFlow[];
   /**
-   * Whether the version was frozen before the model existed (no `frozen.model`): its pages and
-   * declarations are derived exactly as they were published (per-source linked answers, an
-   * unqualified on-device list).
+   * Whether the version was published before the model existed (edition 0, legal.edition.ts): its
+   * pages and declarations are derived exactly as they were published (per-source linked answers,
+   * an unqualified on-device list).
    */
   legacy: boolean;
 }
-
-/** The model revision `freeze` writes; versions without it render as they were published. */
-export const MODEL_REVISION = 1;
 
 type PlatformUse = NonNullable<LegalConfig['platformData']>[number];
 /** Push notifications travel through the platform's push service: never listed as staying on the device. */
@@ -71,8 +69,28 @@ export function legalModel(config: LegalConfig, frozen: Frozen): LegalModel {
       flows.push({ kind, purposes: ['app_functionality'], recipient: device, linked: false, tracking: false, leavesDevice: false, optional: false, capability: x.capability, path });
     }
   });
-  return { flows, legacy: frozen.model === undefined };
+  return { flows, legacy: !usesModel(frozen) };
 }
+
+/*
+ * What a processor does with the data beyond acting for the owner. Three questions with three
+ * answers on purpose, each asked in one place only:
+ * - showsAds: the policy's "the app shows advertising" claim. An ad network counts by its role
+ *   too: an owner who narrowed AdMob's purposes (non-personalised ads, no tracking) still shows ads.
+ * - sharesForAdvertising: the data is "shared" for cross-context behavioural advertising (CCPA
+ *   § 1798.140(ah)), its purposes need consent (GDPR, ePrivacy), and a children's app may not
+ *   promise "no behavioural advertising" (COPPA). Tracking counts (an attribution SDK matching the
+ *   advertising ID shows no ads but shares); non-personalised ads alone do not.
+ * - usesDataForItself: an independent controller, not only a processor (the policy names them):
+ *   ad networks and attribution providers by their role, and anything that tracks.
+ */
+type Doing = Pick<ResolvedProcessor, 'role' | 'receives' | 'usedForTracking'>;
+const forThirdPartyAds = (p: Doing) => p.receives.some((r) => r.purposes.includes('third_party_advertising'));
+export const showsAds = (p: Doing) => p.role === 'advertising' || forThirdPartyAds(p);
+export const sharesForAdvertising = (p: Doing) => p.usedForTracking || forThirdPartyAds(p);
+export const usesDataForItself = (p: Doing) => p.usedForTracking || p.role === 'advertising' || p.role === 'attribution';
+/** sharesForAdvertising for one flow of data: Play asks "shared" per data type, so per flow (a processor shares only what it tracks with or receives for ads). */
+export const flowSharedForAdvertising = (f: DataFlow) => f.tracking || f.purposes.includes('third_party_advertising');
 
 /** Data kinds a processor may receive that mean a capability's data left the device. */
 export const SENT_AS: Partial<Record<Capability, { same: DataKind[]; coarser?: DataKind[] }>> = {

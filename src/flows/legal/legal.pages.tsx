@@ -13,6 +13,7 @@ import type { AppRow } from '../../apps/apps.store.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LegalDoc, LegalService } from './legal.service.js';
 import { wordsOf } from './legal.words.js';
+import { stampOf } from './legal.edition.js';
 import { textsOf, textStamp, type Texts } from './text/index.js';
 
 type Kind = 'privacy' | 'terms';
@@ -281,8 +282,8 @@ export function registerLegalPages(app: FastifyInstance, deps: { legal: LegalSer
     if (!d) return reply;
     const archived = request.params.n !== undefined;
     // The version's frozen language and edition; `?lang=en` reads a translated version's English original.
-    const stamp = d.frozen.text;
-    const texts = textsOf(request.query.lang === 'en' && stamp ? { ...stamp, lang: 'en' } : stamp);
+    const stamp = stampOf(d.frozen);
+    const texts = textsOf(request.query.lang === 'en' ? { ...stamp, lang: 'en' } : stamp);
     const facts = { appName: d.app.name, config: d.config, frozen: d.frozen, ...textFacts(texts) };
     // An archived version's terms refer to the privacy policy of the same version.
     const sections = kind === 'privacy' ? privacySections(facts) : termsSections(facts, paths(d.app.slug, archived ? d.version : undefined).privacy);

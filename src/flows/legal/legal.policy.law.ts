@@ -1,4 +1,6 @@
-import { advertisesOrTracks, authorityOf, CCPA_CATEGORY, dataFlows, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { SWISS_AUTHORITY } from './legal.authorities.js';
+import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, deviceAccess, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
+import { sharesForAdvertising } from './legal.model.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
 import type { CcpaCategory } from './text/law.types.js';
@@ -21,12 +23,25 @@ export interface LawFacts {
   c: LegalConfig;
   frozen: Frozen;
   contact: Inline[];
+  /** Edition of the text (text/index.ts): what edition 3 adds is said only from 3 on. */
+  edition: number;
+}
+
+/** The country names of a language ("Deutschland" in German), for the ages of consent. */
+const regionNames = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
+
+/** Edition 3 on: the privacy request form (and the toll-free number, US only) beside the email. */
+export function requestMethods({ L, c, edition }: LawFacts, phone: boolean): Block[] {
+  const form = c.entity.privacyRequestUrl;
+  const tel = phone ? c.entity.tollFreeNumber : undefined;
+  if (edition < 3 || (!form && !tel)) return [];
+  return [p(...L.otherRequestMethods({ form: form ? { text: form, href: form } : undefined, phone: tel }))];
 }
 
 const personOf = (x: { name: string; email?: string; address?: string }): PersonSlot => ({ name: x.name, email: x.email ? mail(x.email) : undefined, address: x.address });
 
 /** "Who is responsible": DPO and representatives (GDPR Art. 13(1)(b), 27). */
-export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
+export function whoBlocks({ L, laws, c, edition }: LawFacts): Block[] {
   const e = c.entity;
   // A postal address wherever a privacy law applies (GDPR Art. 13(1)(a); COPPA's operator notice).
   const address = (laws.gdpr || laws.us) && e.address ? [p(L.postalAddress({ address: e.address }))] : [];
@@ -36,18 +51,28 @@ export function whoBlocks({ L, laws, c }: LawFacts): Block[] {
     ...(e.dpo ? [p(...L.dpo(personOf(e.dpo)))] : []),
     ...(e.euRepresentative ? [p(...L.euRepresentative(personOf(e.euRepresentative)))] : []),
     ...(e.ukRepresentative ? [p(...L.ukRepresentative(personOf(e.ukRepresentative)))] : []),
+    // Art. 15 FADP: a foreign controller publishes its Swiss representative; said only where the FADP applies.
+    ...(e.swissRepresentative && laws.gdpr.ch && edition >= 3 ? [p(...L.swissRepresentative(personOf(e.swissRepresentative)))] : []),
   ];
 }
 
 /** "Legal bases": each purpose in use with its Art. 6 basis; consent withdrawal, Art. 9 for health, legitimate interests. */
-export function basesBlocks({ L, laws, c, frozen }: LawFacts): Block[] {
-  if (!laws.gdpr) return [];
-  const bases = legalBases(c, frozen);
+export function basesBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
+  // The Swiss FADP alone has no legal bases: its own section says the purposes (legal.policy.fadp.ts).
+  if (!laws.gdpr || (edition >= 3 && fadpOnly(laws))) return [];
+  const bases = legalBases(c, frozen, edition >= 3);
   if (!bases.length) return [];
   const law = L.lawName(laws.gdpr);
   const blocks: Block[] = [p(L.basesIntro({ law })), { list: bases.map(([purpose, basis]) => [L.basisItem({ purpose: L.purposeHeadings[purpose], basis: L.bases[basis]({ law }) })]) }];
+  if (edition >= 3 && laws.gdpr.ch) blocks.push(p(L.fadpAlso));
   if (dataFlows(c, frozen).some((f) => f.kind === 'health')) blocks.push(p(L.healthConsent({ law })));
   if (bases.some(([, b]) => b === 'legitimate_interests')) blocks.push(p(L.legitimateInterests));
+  const ages = edition >= 3 && bases.some(([, b]) => b === 'consent') ? consentAges(c, laws) : [];
+  if (ages.length) {
+    const names = regionNames(T.lang);
+    const countries = (codes: string[]) => T.list(codes.map((x) => names.of(x) ?? x).sort((a, b) => a.localeCompare(b, T.lang)));
+    blocks.push(p(L.childConsent({ law })), { list: ages.map((a) => [L.consentAgeItem({ age: a.age, countries: countries(a.countries) })]) });
+  }
   blocks.push(p(L.provisionRequirement));
   return blocks;
 }
@@ -59,7 +84,8 @@ export function transferBlocks({ T, L, laws, frozen, contact }: LawFacts): Block
   const items = frozen.processors.map((x): Inline[] => {
     const f = x.processing;
     if (!f) return [L.transferUnknown({ name: x.name })];
-    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes });
+    // A version frozen before the extensions were a fact named both for every DPF vendor: it keeps doing so.
+    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes, dpf: f.dpf ?? { uk: true, swiss: true } });
     const src = f.sources[0];
     return src ? [sentence, ' ', ...L.transferSource({ link: { text: src.title, href: src.url } })] : [sentence];
   });
@@ -79,28 +105,52 @@ export function retentionBlocks({ T, L, laws, c, frozen }: LawFacts): Block[] {
 }
 
 /** "Your rights" under the GDPR: the list, objection set apart, automated decisions, how, and the authority. */
-export function rightsBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[] {
-  if (!laws.gdpr) return [];
+export function rightsBlocks(facts: LawFacts): Block[] {
+  const { L, laws, c, frozen, contact, edition } = facts;
+  if (!laws.gdpr || (edition >= 3 && fadpOnly(laws))) return [];
   const law = L.lawName(laws.gdpr);
   const a = authorityOf(c, laws.country);
-  const bases = legalBases(c, frozen);
+  const bases = legalBases(c, frozen, edition >= 3);
   return [
     p(L.rightsIntro({ law })),
     { list: L.rightsList.map((x) => [x]) },
     ...(bases.some(([, b]) => b === 'consent') ? [p(L.withdrawConsent({ law }))] : []),
     p(L.objection),
+    ...(edition >= 3 && laws.country === 'FR' ? [p(L.postMortem)] : []),
     ...(c.declarations.profiling ? [p(L.automatedDecisions)] : []),
     p(...L.rightsHow({ contact })),
+    ...requestMethods(facts, false),
     'named' in a
       ? p(...L.authority({ authority: { text: a.named.name, href: a.named.url } }))
       : 'germany' in a
         ? p(...L.authorityGermany({ list: { text: L.germanAuthoritiesList, href: a.germany } }))
         : p(L.authorityWhereYouLive),
+    // Swiss residents' rights under the FADP beside the GDPR's (edition 3).
+    ...(edition >= 3 && laws.gdpr.ch ? [p(...L.fadpRightsAlso({ authority: { text: SWISS_AUTHORITY.name, href: SWISS_AUTHORITY.url } }))] : []),
+  ];
+}
+
+/**
+ * Edition 3, under "Selling, advertising and tracking" where EU or UK law applies: which services
+ * store or read an identifier on the device, with consent or as strictly necessary (ePrivacy Art.
+ * 5(3), PECR reg. 6). A service whose optional purposes are not all on consent is left out: the
+ * policy cannot say consent, and device_access_without_consent tells the owner.
+ */
+export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
+  if (edition < 3 || !laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
+  const access = deviceAccess(c, frozen);
+  const consented = access.filter((x) => x.optional.length && !x.unconsented.length).map((x) => x.processor.name);
+  const needed = access.filter((x) => !x.optional.length).map((x) => x.processor.name);
+  const law = L.deviceAccessLaw({ eu: laws.gdpr.eu, uk: laws.gdpr.uk, country: laws.country });
+  return [
+    ...(consented.length ? [p(L.deviceAccessConsent({ law, services: T.list(consented) }))] : []),
+    ...(needed.length ? [p(L.deviceAccessNeeded({ law, services: T.list(needed) }))] : []),
   ];
 }
 
 /** "Your US state privacy rights" (CCPA/CPRA): categories, sale and sharing as the facts say, rights, agents, no discrimination. */
-export function usBlocks({ T, L, laws, c, frozen, contact }: LawFacts): Block[] {
+export function usBlocks(facts: LawFacts): Block[] {
+  const { T, L, laws, c, frozen, contact, edition } = facts;
   if (!laws.us) return [];
   const byCategory = new Map<CcpaCategory, string[]>();
   for (const f of dataFlows(c, frozen)) {
@@ -111,24 +161,59 @@ export function usBlocks({ T, L, laws, c, frozen, contact }: LawFacts): Block[] 
   const s = salesAndSharing(c, frozen);
   const blocks: Block[] = [p(L.ccpaIntro)];
   if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: L.ccpaCategories[cat], purposes: T.list(purposes) })]) });
+  if (edition >= 3) blocks.push(...disclosedBlocks(facts));
   const names = (cats: CcpaCategory[]) => T.list(unique(cats).map((x) => L.ccpaCategories[x]));
-  if (s.neither) blocks.push(p(L.ccpaNoSaleOrShare));
+  // Edition 3: consumers under 16 (§ 1798.120(c)), and the form or toll-free number beside the email.
+  const minors = edition >= 3;
+  if (s.neither) blocks.push(p(L.ccpaNoSaleOrShare), ...(minors ? [p(L.ccpaNoSaleMinors)] : []));
   else {
     if (s.sells) blocks.push(p(L.ccpaSold({ categories: names([...byCategory.keys()]) })));
     if (s.sharedWith.length) {
       const cats = s.sharedWith.flatMap((x) => x.receives.map((r) => CCPA_CATEGORY[r.kind]));
       blocks.push(p(L.ccpaShared({ categories: names(cats), recipients: T.list(s.sharedWith.map((x) => x.name)) })));
     }
-    blocks.push(p(...L.ccpaOptOut({ contact })));
+    if (minors) blocks.push(p(L.ccpaMinorsOptIn));
+    blocks.push(p(...L.ccpaOptOut({ contact })), ...requestMethods(facts, true));
   }
   if (byCategory.has('sensitive')) blocks.push(p(L.ccpaSensitive));
-  blocks.push(p(...L.ccpaRights({ contact })), p(...L.ccpaAppeal({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
+  blocks.push(p(...L.ccpaRights({ contact })), ...(s.neither ? requestMethods(facts, true) : []));
+  blocks.push(p(...L.ccpaAppeal({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
+  if (edition >= 3) blocks.push(...doNotTrackBlocks(facts));
   return blocks;
 }
 
+/** Edition 3: each CCPA category and the processors it went to for a business purpose (11 CCR § 7011(e)(1)(F)); the owner's own platform data goes to no one. */
+function disclosedBlocks({ T, L, c, frozen }: LawFacts): Block[] {
+  const to = new Map<CcpaCategory, string[]>();
+  for (const f of dataFlows(c, frozen)) {
+    if (!f.processor) continue;
+    const cat = CCPA_CATEGORY[f.kind];
+    to.set(cat, unique([...(to.get(cat) ?? []), f.processor.name]));
+  }
+  if (!to.size) return [];
+  return [p(L.ccpaDisclosed), { list: [...to].map(([cat, names]) => [L.ccpaDisclosedItem({ category: L.ccpaCategories[cat], recipients: T.list(names) })]) }];
+}
+
+/**
+ * Edition 3, CalOPPA (Cal. Bus. & Prof. Code § 22575(b)(5), (6)): every app collecting personal
+ * information from Californians says how it answers "Do Not Track" and whether others may track
+ * through it. "No one" only when no processor tracks and tracking is not declared.
+ */
+function doNotTrackBlocks({ T, L, c, frozen }: LawFacts): Block[] {
+  const trackers = frozen.processors.filter((x) => x.usedForTracking).map((x) => x.name);
+  if (trackers.length) return [p(L.doNotTrack({ trackers: T.list(trackers) }))];
+  return c.declarations.tracking ? [] : [p(L.doNotTrack({}))];
+}
+
 /** COPPA wording in "Children", for an app directed at children when US law applies; "no behavioural ads" only when true. */
-export function coppaBlocks({ L, laws, c, frozen, contact }: LawFacts): Block[] {
+export function coppaBlocks({ L, laws, c, frozen, contact, edition }: LawFacts): Block[] {
   if (!laws.us || !c.childrenDirected) return [];
-  const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(advertisesOrTracks);
-  return [p(L.coppaConsent), p(...L.coppaParents({ contact })), ...(ads ? [] : [p(L.coppaNoAds)])];
+  const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(sharesForAdvertising);
+  // Edition 3 states the obligation and its exceptions without claiming how consent is obtained (the config cannot say).
+  // Edition 3: the operator's contact details, as COPPA's notice lists them (16 CFR 312.4(d)(1)).
+  const e = c.entity;
+  const operator = edition >= 3 ? [p(...L.coppaOperator({ name: e.name, address: e.address, phone: e.tollFreeNumber, email: e.contactEmail ? mail(e.contactEmail) : undefined }))] : [];
+  // Edition 3: consent to collection apart from disclosure to third parties (§ 312.4(d)(3)), where anyone but the owner (and the Appflows it runs) receives data.
+  const thirdParties = edition >= 3 && frozen.processors.some((x) => x.preset !== 'appflows') ? [p(L.coppaThirdParties)] : [];
+  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
 }

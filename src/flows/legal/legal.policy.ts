@@ -1,8 +1,9 @@
-import { CAPABILITIES, presetFor } from './legal.presets.js';
-import { legalModel, listedOnDevice, platformFacts, sentAs, type LegalModel, type PlatformFact } from './legal.model.js';
+import { CAPABILITIES, presetFor, type DataKind, type Purpose } from './legal.presets.js';
+import { legalModel, listedOnDevice, platformFacts, sentAs, usesDataForItself, type LegalModel, type PlatformFact } from './legal.model.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
-import { lawsOf, type Laws } from './legal.law.js';
-import { basesBlocks, coppaBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
+import { isCrashReporting, lawsOf, type Laws } from './legal.law.js';
+import { basesBlocks, coppaBlocks, deviceAccessBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
+import { fadpPurposesBlocks, fadpRightsBlocks } from './legal.policy.fadp.js';
 import { en } from './text/en.js';
 import { lawEn } from './text/law.en.js';
 import type { LawText } from './text/law.types.js';
@@ -95,6 +96,11 @@ function describe(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: n
     : T.customProcessorUnmapped({ name: x.name });
 }
 
+/** A purpose in a "Receives:" line; from edition 3 crash data for app functionality says crash reporting, as the legal bases do (legal.law.ts). */
+function purposeWords(T: LegalText, x: ResolvedProcessor, kind: DataKind, q: Purpose, edition: number): string {
+  return edition >= 3 && q === 'app_functionality' && isCrashReporting(kind, x) ? T.purposeCrash : T.purposes[q];
+}
+
 function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: number): ProcessorBlock {
   const flowWord = (type: string) => T.flowTypes[type as FlowType] ?? type.replace(/_/g, ' ');
   return {
@@ -105,7 +111,7 @@ function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edit
       x.mapped && x.receives.length
         ? T.processorReceives({
             kinds: T.list(x.receives.map((r) => T.kinds[r.kind])),
-            purposes: T.list(unique(x.receives.flatMap((r) => r.purposes).map((q) => T.purposes[q]))),
+            purposes: T.list(unique(x.receives.flatMap((r) => r.purposes.map((q) => purposeWords(T, x, r.kind, q, edition))))),
             linked: x.linkedToIdentity,
             tracking: x.usedForTracking,
           })
@@ -121,7 +127,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   const app = appName;
   const contact = reach(T, c);
   const title = T.policyTitles;
-  const law: LawFacts = { T, L, laws: lawsFor(c, edition), c, frozen, contact };
+  const law: LawFacts = { T, L, laws: lawsFor(c, edition), c, frozen, contact, edition };
   out.push({
     id: 'who',
     title: title.who,
@@ -146,8 +152,8 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   if (processors.length === 0 && leaving.length === 0) {
     blocks.push(p(T.nothingLeaves({ app })));
   } else {
-    // Ad networks, attribution and tracking SDKs also use the data for themselves (independent controllers).
-    const ownUse = edition >= 2 ? processors.filter((x) => x.usedForTracking || x.role === 'advertising' || x.role === 'attribution').map((x) => x.name) : [];
+    // Independent controllers are named (edition 2 on): see usesDataForItself.
+    const ownUse = edition >= 2 ? processors.filter(usesDataForItself).map((x) => x.name) : [];
     blocks.push(p(ownUse.length ? T.onlyListedLeavesSomeOwnUse({ names: ownUse }) : T.onlyListedLeaves));
     for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, edition) });
     if (leaving.length) {
@@ -174,18 +180,20 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
 
   const bases = basesBlocks(law);
   if (bases.length) out.push({ id: 'legal-bases', title: L.titles['legal-bases'], blocks: bases });
+  const purposes = fadpPurposesBlocks(law);
+  if (purposes.length) out.push({ id: 'purposes', title: L.titles.purposes, blocks: purposes });
   const transfers = transferBlocks(law);
   if (transfers.length) out.push({ id: 'transfers', title: L.titles.transfers, blocks: transfers });
 
   const d = c.declarations;
   const claims = (['sellsData', 'advertising', 'tracking', 'analytics', 'profiling'] as const).map((k) => [T.claims[k][d[k] ? 'yes' : 'no']({ app })]);
-  out.push({ id: 'claims', title: title.claims, blocks: [{ list: claims }] });
+  out.push({ id: 'claims', title: title.claims, blocks: [{ list: claims }, ...deviceAccessBlocks(law)] });
 
   if (c.childrenDirected !== undefined) {
     out.push({
       id: 'children',
       title: title.children,
-      blocks: [p(...(c.childrenDirected ? T.forChildren({ app, contact }) : T.notForChildren({ app, contact }))), ...coppaBlocks(law)],
+      blocks: [p(...(c.childrenDirected ? (edition >= 3 ? T.forChildrenPlain : T.forChildren)({ app, contact }) : T.notForChildren({ app, contact }))), ...coppaBlocks(law)],
     });
   }
 
@@ -201,7 +209,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   // Under US state law alone, the US section states the rights, its deadlines (45 days) and
   // whom to ask: the generic paragraph (30 days, "the data protection authority in Texas")
   // would contradict it, so it is left out.
-  const gdprRights = rightsBlocks(law);
+  const gdprRights = [...rightsBlocks(law), ...fadpRightsBlocks(law)];
   const us = usBlocks(law);
   if (gdprRights.length || !us.length) {
     out.push({
@@ -221,7 +229,7 @@ const EULA = 'https://www.apple.com/legal/internet-services/itunes/dev/stdeula/'
 /** Whether the subscription section applies: asserted, or a purchases processor is listed. */
 export const sellsSubscriptions = (c: LegalConfig) => c.terms?.subscriptions ?? c.processors.some((x) => ['subscriptions', 'paywall'].includes(presetFor(x.id)?.role ?? ''));
 
-export function termsSections({ appName, config: c, text: T = en }: Facts, privacyUrl: string): Section[] {
+export function termsSections({ appName, config: c, text: T = en, edition = 1 }: Facts, privacyUrl: string): Section[] {
   const who = c.entity.name;
   const app = appName;
   const contact = reach(T, c);
@@ -242,7 +250,7 @@ export function termsSections({ appName, config: c, text: T = en }: Facts, priva
   if (c.medicalDisclaimer) {
     out.push({ id: 'medical', title: title.medical, blocks: [p(typeof c.medicalDisclaimer === 'string' ? c.medicalDisclaimer : T.medicalDefault({ app }))] });
   }
-  out.push({ id: 'liability', title: title.liability, blocks: [p(T.asIs({ app, entity: who }))] });
+  out.push({ id: 'liability', title: title.liability, blocks: [p(T.asIs({ app, entity: who })), ...(edition >= 3 ? [p(T.liabilityUnlimited)] : [])] });
   if (c.terms?.appleStandardEula ?? true) out.push({ id: 'eula', title: title.eula, blocks: [p(...T.appleEula({ href: EULA }))] });
   out.push({ id: 'privacy', title: title.privacy, blocks: [p(...T.privacyReference({ href: privacyUrl }))] });
   for (const [i, s] of (c.terms?.sections ?? []).entries()) {

@@ -82,10 +82,24 @@ export interface ProcessingFacts {
    * decision, `eea` processed inside the EEA (no transfer).
    */
   mechanism: 'dpf' | 'scc' | 'adequacy' | 'eea';
+  /**
+   * With `dpf`: the frameworks the vendor's own statement names besides the EU-US Data Privacy
+   * Framework, since a US organisation joins the UK Extension and the Swiss-US framework
+   * separately. false: not stated where read, so transfers from the UK (or Switzerland) rest on
+   * the Standard Contractual Clauses with the UK Addendum (or as the FDPIC recognises them).
+   * Absent in versions frozen before it: they render as published (both named).
+   */
+  dpf?: DpfScope;
   /** The vendor's own pages that state the above. */
   sources: { title: string; url: string }[];
-  /** `YYYY-MM-DD` the sources were read. */
-  readOn: string;
+  /** `YYYY-MM-DD` the sources were read; absent when the owner stated the facts (`processors[].processing`). */
+  readOn?: string;
+}
+
+/** Which DPF extensions a certified vendor also joined (ProcessingFacts.dpf). */
+export interface DpfScope {
+  uk: boolean;
+  swiss: boolean;
 }
 
 export interface Preset {
@@ -112,15 +126,18 @@ const r = (kind: DataKind, ...purposes: Purpose[]): Receive => ({ kind, purposes
  * is chosen)" is a region the app owner selects in the vendor's console; the default comes first.
  */
 const READ_ON = '2026-11-27';
-const facts = (locations: string[], mechanism: ProcessingFacts['mechanism'], ...sources: [string, string][]): ProcessingFacts => ({
+const facts = (locations: string[], mechanism: ProcessingFacts['mechanism'] | DpfScope, ...sources: [string, string][]): ProcessingFacts => ({
   locations,
-  mechanism,
+  ...(typeof mechanism === 'string' ? { mechanism } : { mechanism: 'dpf', dpf: mechanism }),
   sources: sources.map(([title, url]) => ({ title, url })),
   readOn: READ_ON,
 });
+/** Google LLC's own statement: the EU-US and Swiss-US frameworks and the UK Extension (the page's first source: the policy links it). */
+const GOOGLE_DPF: [string, string] = ['Google: Legal frameworks for data transfers', 'https://policies.google.com/privacy/frameworks'];
 const GOOGLE_FIREBASE = facts(
   ['United States', 'other countries where Google or its agents maintain facilities'],
-  'scc',
+  { uk: true, swiss: true },
+  GOOGLE_DPF,
   ['Firebase Data Processing and Security Terms', 'https://firebase.google.com/terms/data-processing-terms'],
   ['Firebase Service Specific Terms (2.1 Data Location)', 'https://firebase.google.com/terms/service-terms'],
 );
@@ -172,7 +189,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   amplitude: {
     id: 'amplitude',
-    processing: facts(['United States', 'European Union (if the EU region is chosen)'], 'dpf', ['Amplitude: Create a new account (data storage location)', 'https://amplitude.com/docs/get-started/create-a-new-account']),
+    processing: facts(['United States', 'European Union (if the EU region is chosen)'], { uk: false, swiss: false }, ['Amplitude: Create a new account (data storage location)', 'https://amplitude.com/docs/get-started/create-a-new-account']),
     name: 'Amplitude',
     role: 'analytics',
     sentence: 'Amplitude measures how the app is used, so we can see which features help and which confuse.',
@@ -183,7 +200,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   posthog: {
     id: 'posthog',
-    processing: facts(['United States', 'Germany (if PostHog Cloud EU is chosen)'], 'dpf', ['PostHog Privacy Policy (International transfer of personal information)', 'https://posthog.com/privacy'], ['PostHog: Controlling data storage', 'https://posthog.com/docs/privacy/data-storage']),
+    processing: facts(['United States', 'Germany (if PostHog Cloud EU is chosen)'], { uk: true, swiss: true }, ['PostHog Privacy Policy (International transfer of personal information)', 'https://posthog.com/privacy'], ['PostHog: Controlling data storage', 'https://posthog.com/docs/privacy/data-storage']),
     name: 'PostHog',
     role: 'analytics',
     sentence: 'PostHog measures how the app is used, so we can see which features help and which confuse.',
@@ -216,7 +233,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   onesignal: {
     id: 'onesignal',
-    processing: facts(['European Union', 'United States'], 'dpf', ['OneSignal: Data Protection & Compliance', 'https://documentation.onesignal.com/docs/en/data-questions']),
+    processing: facts(['European Union', 'United States'], { uk: false, swiss: false }, ['OneSignal: Data Protection & Compliance', 'https://documentation.onesignal.com/docs/en/data-questions']),
     name: 'OneSignal',
     role: 'messaging',
     sentence: 'OneSignal delivers our push notifications and in-app messages and tells us which ones were opened.',
@@ -228,7 +245,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   admob: {
     id: 'admob',
-    processing: facts(['United States', 'other countries where Google or its agents maintain facilities'], 'scc', ['Google AdMob: App Store data disclosure', 'https://developers.google.com/admob/ios/data-disclosure'], ['Google Privacy Policy', 'https://policies.google.com/privacy']),
+    processing: facts(['United States', 'other countries where Google or its agents maintain facilities'], { uk: true, swiss: true }, GOOGLE_DPF, ['Google AdMob: App Store data disclosure', 'https://developers.google.com/admob/ios/data-disclosure'], ['Google Privacy Policy', 'https://policies.google.com/privacy']),
     name: 'Google AdMob',
     role: 'advertising',
     sentence: 'Google AdMob shows ads in the app and measures how they perform.',

@@ -39,6 +39,15 @@ export const processorInput = z
       .boolean()
       .optional()
       .describe('Whether it uses the data to track the user across other companies’ apps or websites, or shares it with data brokers. Presets bring their own; custom default: true only with purpose `third_party_advertising`.'),
+    processing: z
+      .object({
+        locations: z.array(line(80)).min(1).max(10).describe('Countries or regions where it processes the data, in the language of the policy ("Deutschland").'),
+        mechanism: z.enum(['eea', 'adequacy', 'dpf', 'scc']).describe('The GDPR Chapter V safeguard: `eea` inside the EEA (no transfer), `adequacy` a country with an adequacy decision, `dpf` certified under the EU-US Data Privacy Framework, `scc` Standard Contractual Clauses.'),
+        dpf: z.object({ uk: z.boolean(), swiss: z.boolean() }).strict().optional().describe('With `dpf`: whether it also joined the UK Extension and the Swiss-US framework (default: neither, so transfers from the UK and Switzerland are said to rest on the SCCs).'),
+      })
+      .strict()
+      .optional()
+      .describe('Where it processes and the transfer safeguard, in your words, printed in the transfers section where the GDPR applies: for the Appflows you host yourself (your server’s country), a custom processor, or a preset configured differently (replaces its recorded facts). Without it a processor with no recorded facts is said to be unrecorded.'),
   })
   .strict();
 export type ProcessorInput = z.infer<typeof processorInput>;
@@ -96,15 +105,23 @@ const person = z
   .strict();
 
 const LEGAL_BASES = ['consent', 'contract', 'legal_obligation', 'legitimate_interests'] as const;
+/**
+ * The purposes the GDPR sections name: the store purposes, plus crash reporting, which the policy
+ * sets apart from app functionality (text edition 3 on) because the EDPB (Guidelines 2/2019 on
+ * Art. 6(1)(b)) does not count it as necessary for the contract.
+ */
+export const GDPR_PURPOSE_IDS = [...PURPOSE_IDS, 'crash_reporting'] as const;
+export type GdprPurpose = (typeof GDPR_PURPOSE_IDS)[number];
+const gdprPurpose = z.enum(GDPR_PURPOSE_IDS);
 const gdpr = z
   .object({
-    consent: list(purpose, 1, PURPOSE_IDS.length)
+    consent: list(gdprPurpose, 1, GDPR_PURPOSE_IDS.length)
       .optional()
-      .describe('Purposes the app asks consent for (a consent dialog before the SDK starts): their legal basis becomes consent (GDPR Art. 6(1)(a)) and the policy explains withdrawal. Third-party advertising and tracking processors are always on consent.'),
+      .describe('Purposes the app asks consent for (a consent dialog before the SDK starts): their legal basis becomes consent (GDPR Art. 6(1)(a)) and the policy explains withdrawal. Third-party advertising and tracking processors are always on consent. `crash_reporting` is the crash and diagnostics data sent for app functionality (a crash reporter, the crash flow).'),
     legalBasis: z
-      .partialRecord(purpose, z.enum(LEGAL_BASES))
+      .partialRecord(gdprPurpose, z.enum(LEGAL_BASES))
       .optional()
-      .describe('Legal basis per purpose, overriding the defaults (`app_functionality`, `account_management`, `developer_communications`: `contract`; `third_party_advertising`: `consent`; the others: `legitimate_interests`). Values: `consent`, `contract`, `legal_obligation`, `legitimate_interests`.'),
+      .describe('Legal basis per purpose, overriding the defaults (`app_functionality`, `account_management`, `developer_communications`: `contract`; `third_party_advertising`: `consent`; the others, `crash_reporting` included: `legitimate_interests`). Values: `consent`, `contract`, `legal_obligation`, `legitimate_interests`.'),
     retention: z
       .partialRecord(z.enum(DATA_KIND_IDS), line(200))
       .optional()
@@ -152,6 +169,13 @@ export const legalConfigObject = z
         name: line(120).describe('Who is responsible for the app: you or your company, as it should appear in the policy.'),
         contactEmail: emailInput.optional().describe('Where users write for privacy requests (access, deletion). Strongly advised; without it a warning.'),
         address: text(300).optional().describe('Your postal address, shown under "Who is responsible" where a privacy law applies (GDPR Art. 13(1)(a) asks for the controller\'s contact details; COPPA for the operator\'s address).'),
+        privacyRequestUrl: configUrl({ protocol: /^https$/, message: 'must be an https URL' })
+          .optional()
+          .describe('A web form (https) where users make privacy requests, including the US "Do Not Sell or Share My Personal Information" opt-out: printed in the US and GDPR rights sections beside the email. Advised when data is sold or shared (warning `us_opt_out_email_only`).'),
+        tollFreeNumber: line(40)
+          .regex(/^[+0-9][0-9 ()./-]{5,38}$/, 'must be a phone number of digits, spaces and + ( ) . / -')
+          .optional()
+          .describe('A toll-free telephone number for US privacy requests (Cal. Civ. Code § 1798.130(a)(1)): printed in the US section, and as the operator\'s telephone number in a children\'s app\'s COPPA notice (16 CFR 312.4(d)(1)).'),
         jurisdiction: text(120).optional().describe('Where you are established ("Germany", "California, USA"); shown in the policy and the default governing law of the terms.'),
         country: z
           .string()
@@ -166,6 +190,9 @@ export const legalConfigObject = z
         dpo: person.optional().describe('Your data protection officer, when you have one (GDPR Art. 37): named in the policy.'),
         euRepresentative: person.optional().describe('Your representative in the EU (GDPR Art. 27), needed when you are established outside the EU and offer the app there.'),
         ukRepresentative: person.optional().describe('Your representative in the UK (UK GDPR Art. 27), needed when you are established outside the UK and offer the app there.'),
+        swissRepresentative: person
+          .optional()
+          .describe('Your representative in Switzerland (Swiss FADP Art. 14), needed when you are established abroad and regularly process, on a large scale, the data of people in Switzerland to offer them the app: named in the policy wherever the FADP applies (Art. 15 asks for the name and address).'),
       })
       .strict(),
     effectiveDate: z.iso
@@ -247,9 +274,13 @@ export interface Frozen {
   processors: ResolvedProcessor[];
   /** Published flows of the app at publish time (type, slug, version). */
   flows: { type: string; slug: string; version: number }[];
-  /** Revision of the data-flow model (legal.model.ts) the version was frozen with; absent before it existed (rendered as published then). */
+  /** The version's edition (legal.edition.ts): how its pages and declarations render. Absent in versions stored before the single stamp. */
+  edition?: number;
+  /** Language of the generated text at publish (text/index.ts). */
+  lang?: string;
+  /** Stored by earlier releases instead of `edition` (the data-flow model's revision); read only by legal.edition.ts. */
   model?: number;
-  /** Language and edition of the generated text at publish (text/index.ts); absent before editions: English edition 1. */
+  /** Stored by earlier releases instead of `edition` and `lang`; read only by legal.edition.ts. */
   text?: { lang: string; edition: number };
 }
 

@@ -1,6 +1,7 @@
 import type { FlowContext, Warning } from '../../kernel/flows/registry.js';
 import { legalFindings } from './legal.checks.js';
 import { flowCollects, freeze } from './legal.declaration.js';
+import { lawWarnings } from './legal.law.warnings.js';
 import { PRESET_IDS, presetFor } from './legal.presets.js';
 import type { LegalConfig } from './legal.schema.js';
 
@@ -17,6 +18,8 @@ import type { LegalConfig } from './legal.schema.js';
  *   sells_data_without_tracking, children_tracking, children_third_party_analytics,
  *   platform_data_also_sent, device_access_without_consent): every one a warning here; publish
  *   refuses those marked `refuse`.
+ * - what privacy laws ask beyond the text (legal.law.warnings.ts): us_opt_out_email_only,
+ *   children_consent_method, children_operator_contact.
  * - terms_always_published: `terms.enabled: false` (AppMate's client) cannot be honoured.
  * - hero_field_unused: a form flow's hero key (theme, eyebrow, titleFont) on a legal page, which has no hero.
  */
@@ -56,7 +59,9 @@ export async function legalWarnings(c: LegalConfig, ctx: FlowContext): Promise<W
   }
 
   // Contradictions (legal.checks.ts): all advisory on a draft; publish refuses the hard ones.
-  for (const f of legalFindings(c, freeze(c, flows))) w(f.code, f.path, f.message);
+  const frozen = freeze(c, flows);
+  for (const f of legalFindings(c, frozen)) w(f.code, f.path, f.message);
+  for (const f of lawWarnings(c, frozen)) w(f.code, f.path, f.message);
   if (c.terms?.enabled === false) {
     w('terms_always_published', '/terms/enabled', 'terms.enabled false is not honoured: the terms of use are always published with the privacy policy (at /legal/<app>/terms). Remove it, or keep the terms to what applies.');
   }

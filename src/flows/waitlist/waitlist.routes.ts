@@ -46,6 +46,8 @@ export function waitlistOperations(apps: AppService, waitlist: WaitlistService, 
       errors: [404, 413, 422, 429],
       // The hosted page's script posts here from SIGNUP_URL's host too (kernel/signup-host.ts).
       route: { config: { ...publicLimit(rateLimit, 'waitlist.signup'), signupHost: true }, bodyLimit: SUBMIT_BODY_LIMIT },
+      // A hot path (#38): answered in front of Fastify (kernel/fast-ops.ts), except on a separate signup host.
+      fast: true,
       handler: async ({ body }, ctx) => waitlist.signup(body, ctx.client),
     }),
     defineOp({

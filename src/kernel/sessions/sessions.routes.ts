@@ -30,6 +30,8 @@ export function startSessionOp(o: {
     response: startResponse,
     errors: [404, 422, 429],
     route: { config: publicLimit(sessionLimit(o.rateLimit), o.action), bodyLimit: 16 * 1024 },
+    // The SDK's start call is a hot path (#38): answered in front of Fastify (kernel/fast-ops.ts).
+    fast: true,
     handler: async ({ body }, ctx) => o.sessions.start(body, ctx.client),
   });
 }

@@ -226,17 +226,39 @@ describeEachDb('legal', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/v1/apps/sleepy/legal/app-store-privacy' })).statusCode).toBe(401);
   });
 
-  it('warns when an SDK stores an identifier on the device for analytics without consent, under EU or UK law only (ePrivacy Art. 5(3), § 25 TTDDG, PECR)', async () => {
+  it('warns when an SDK stores an identifier on the device for analytics without consent, under EU or UK law only (ePrivacy Art. 5(3), § 25 TDDDG, PECR)', async () => {
     await t.createApp({ name: 'Consenty', slug: 'consenty' });
     const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
     const de = goodLegal({ processors: [{ id: 'sentry' }, { id: 'firebase' }], declarations: analytics });
     expect(await codes('consenty', de)).toEqual(['device_access_without_consent /processors/1']);
+    // The German act's name since 14 May 2024 (TTDSG renamed: Telekommunikation-Digitale-Dienste-Datenschutz-Gesetz).
+    expect((await owner('PUT', 'consenty/flows/legal', de)).json().warnings[0].message).toContain('in Germany § 25 TDDDG)');
     expect(await codes('consenty', { ...de, gdpr: { consent: ['analytics'] } })).toEqual([]);
     expect(await codes('consenty', { ...de, entity: { name: 'Consenty Ltd', contactEmail: 'a@b.example', jurisdiction: 'United Kingdom' } })).toEqual(['device_access_without_consent /processors/1']);
     expect(await codes('consenty', { ...de, entity: { name: 'Consenty Inc', contactEmail: 'a@b.example', jurisdiction: 'Texas, USA' } })).toEqual([]);
     // Publishing is not refused: only the owner knows whether the app asks.
     expect((await owner('PUT', 'consenty/flows/legal', de)).statusCode).toBe(200);
     expect((await owner('POST', 'consenty/flows/legal/publish')).statusCode).toBe(200);
+  });
+
+  it('US request methods: the form and toll-free number are validated, documented and printed; selling with email alone warns; a children’s app warns on the consent method', async () => {
+    await t.createApp({ name: 'Sharey', slug: 'sharey' });
+    const ca = { name: 'Sharey Inc', contactEmail: 'privacy@sharey.example', jurisdiction: 'California, USA' };
+    const ads = goodLegal({ entity: ca, processors: [{ id: 'admob' }], declarations: { sellsData: false, advertising: true, analytics: true, tracking: true, profiling: false } });
+    expect(await codes('sharey', ads)).toEqual(['us_opt_out_email_only /entity/privacyRequestUrl']);
+    const bad = await owner('PUT', 'sharey/flows/legal', { ...ads, entity: { ...ca, privacyRequestUrl: 'http://sharey.example/requests', tollFreeNumber: 'call us' } });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().issues.map((i: { path: string }) => i.path).sort()).toEqual(['/entity/privacyRequestUrl', '/entity/tollFreeNumber']);
+    const withForm = { ...ads, entity: { ...ca, privacyRequestUrl: 'https://sharey.example/requests', tollFreeNumber: '+1 800 555 0100' } };
+    expect(await codes('sharey', withForm)).toEqual([]);
+    expect((await owner('POST', 'sharey/flows/legal/publish')).statusCode).toBe(200);
+    const page = (await web('/legal/sharey')).body;
+    expect(page).toContain('<a href="https://sharey.example/requests" rel="noopener noreferrer">https://sharey.example/requests</a>');
+    expect(page).toContain('toll-free at +1 800 555 0100');
+    expect(await codes('sharey', goodLegal({ entity: ca, childrenDirected: true }))).toEqual(['children_consent_method /childrenDirected', 'children_operator_contact /entity/address']);
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).body;
+    expect(doc).toContain('privacyRequestUrl');
+    expect(doc).toContain('crash_reporting');
   });
 
   it('MCP: get/update/publish and both declarations', async () => {

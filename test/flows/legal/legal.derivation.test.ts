@@ -4,6 +4,7 @@ import { prefersHtml } from '../../../src/flows/legal/legal.pages.js';
 import { privacySections, termsSections, type Section } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
 import { PRESETS } from '../../../src/flows/legal/legal.presets.js';
+import { sharesForAdvertising, showsAds, usesDataForItself } from '../../../src/flows/legal/legal.model.js';
 import { goodLegal, onDeviceOnly } from './legal.fixtures.js';
 
 const basis: Basis = { source: 'published', version: 1, effectiveDate: '2026-03-01', url: 'http://web.test/legal/x/v/1' };
@@ -254,10 +255,36 @@ describe('processing facts of the built-in processors (docs/legal.md, "Sources")
     expect(facts.readOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // A Data Privacy Framework claim is about transfers to the United States: it needs a read location there.
     if (facts.mechanism === 'dpf') expect(facts.locations).toContain('United States');
+    // Vendors join the UK Extension and the Swiss-US framework separately: a DPF vendor states which.
+    expect(facts.dpf !== undefined).toBe(facts.mechanism === 'dpf');
   });
 
   it('claims the Data Privacy Framework only where the vendor’s own statement was read', () => {
     const dpf = vendors.filter((p) => p.processing!.mechanism === 'dpf').map((p) => p.id).sort();
-    expect(dpf).toEqual(['amplitude', 'onesignal', 'posthog']);
+    expect(dpf).toEqual(['admob', 'amplitude', 'crashlytics', 'firebase', 'onesignal', 'posthog']);
+    const joined = (ext: 'uk' | 'swiss') => vendors.filter((p) => p.processing!.dpf?.[ext]).map((p) => p.id).sort();
+    expect(joined('uk')).toEqual(['admob', 'crashlytics', 'firebase', 'posthog']);
+    expect(joined('swiss')).toEqual(['admob', 'crashlytics', 'firebase', 'posthog']);
+  });
+});
+
+describe('what a processor does with the data besides acting for the owner (legal.model.ts)', () => {
+  const resolved = (processors: unknown[]) => freeze(legalConfig.parse(goodLegal({ processors })) as LegalConfig, []).processors;
+  const answers = (p: Parameters<typeof showsAds>[0]) => [showsAds(p), sharesForAdvertising(p), usesDataForItself(p)];
+  it('three questions, three answers: shows ads, shares for advertising, uses the data for itself', () => {
+    const [admob, appsflyer, sentry, adnet] = resolved([
+      { id: 'admob' },
+      { id: 'appsflyer' },
+      { id: 'sentry' },
+      { id: 'adnet', name: 'AdNet', receives: ['device_id'], purpose: ['third_party_advertising'], usedForTracking: false },
+    ]);
+    // AdMob serving non-personalised ads only: it still shows ads and is still a controller, but shares nothing for advertising.
+    const [narrowed] = resolved([{ id: 'admob', purpose: ['analytics'], usedForTracking: false }]);
+    expect(narrowed!.receives.flatMap((r) => r.purposes)).not.toContain('third_party_advertising');
+    expect(answers(admob!)).toEqual([true, true, true]);
+    expect(answers(appsflyer!)).toEqual([false, true, true]); // attribution tracks: shares, shows no ads
+    expect(answers(sentry!)).toEqual([false, false, false]);
+    expect(answers(narrowed!)).toEqual([true, false, true]);
+    expect(answers(adnet!)).toEqual([true, true, true]); // a custom processor for third-party ads is an ad network by role
   });
 });

@@ -46,14 +46,19 @@ describeEachDb('legal text editions and languages', (dialect) => {
     await publish('sleepy', goodLegal({ entity: { name: 'Sleepy Labs GmbH', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Germany', region: 'Berlin' } }));
     const row = await versionRow('sleepy', 1);
     const stored = JSON.parse(row.config_json);
-    expect(stored.frozen.text).toEqual({ lang: 'en', edition: TEXT_EDITION });
+    // One stamp: the language and the edition (legal.edition.ts); no `model` or `text` any more.
+    expect(stored.frozen).toMatchObject({ lang: 'en', edition: TEXT_EDITION });
+    expect(stored.frozen.model).toBeUndefined();
+    expect(stored.frozen.text).toBeUndefined();
     const now = await page('/legal/sleepy');
     expect(now).toContain('<article class="doc-body" lang="en">');
     expect(now).toContain('Legal bases');
     expect(now).toContain('https://www.datenschutz-berlin.de');
 
-    // A version stored before editions existed: no stamp. It renders as it was published: no law sections, the old rights paragraph.
-    delete stored.frozen.text;
+    // A version stored before editions existed: only the model's revision. It renders as it was published: no law sections, the old rights paragraph.
+    delete stored.frozen.edition;
+    delete stored.frozen.lang;
+    stored.frozen.model = 1;
     await t.db.db.updateTable('flow_versions').set({ config_json: JSON.stringify(stored) }).where('id', '=', row.id).execute();
     await owner('PUT', 'sleepy/flows/legal', goodLegal({ entity: { name: 'Sleepy Labs GmbH', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Germany' } }));
     await owner('POST', 'sleepy/flows/legal/publish');
@@ -65,13 +70,74 @@ describeEachDb('legal text editions and languages', (dialect) => {
     expect(article(await page('/legal/sleepy/v/2'))).toContain('Legal bases');
   });
 
+  it('one stamp: a version stored with the two old stamps (frozen.model, frozen.text) renders the same bytes as its edition', async () => {
+    await t.createApp({ name: 'Stamped', slug: 'stamped' });
+    await publish('stamped', goodLegal({
+      entity: { name: 'Stamped SAS', contactEmail: 'privacy@stamped.example', jurisdiction: 'France' },
+      processors: [{ id: 'firebase' }, { id: 'superwall' }, { id: 'posthog' }],
+      platformData: ['location'],
+      declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false },
+      audience: ['worldwide'],
+    }));
+    const row = await versionRow('stamped', 1);
+    const stored = JSON.parse(row.config_json);
+    const store = async (frozen: Record<string, unknown>) => {
+      const { edition: _e, lang: _l, model: _m, text: _t, ...rest } = stored.frozen;
+      await t.db.db.updateTable('flow_versions').set({ config_json: JSON.stringify({ ...stored, frozen: { ...rest, ...frozen } }) }).where('id', '=', row.id).execute();
+    };
+    const get = async (path: string, accept: string) => (await t.app.inject({ method: 'GET', url: `/legal/stamped/v/1${path}`, headers: { accept } })).body;
+    const render = async () => Promise.all([get('', 'text/html'), get('/terms', 'text/html'), get('/app-store-privacy', 'application/json'), get('/play-data-safety', 'application/json')]);
+    // Each old shape against the one stamp it maps to: what releases before the single stamp wrote.
+    const shapes: [Record<string, unknown>, Record<string, unknown>][] = [
+      [{ model: 1, text: { lang: 'en', edition: 2 } }, { lang: 'en', edition: 2 }],
+      [{ model: 1 }, { lang: 'en', edition: 1 }],
+      [{}, { lang: 'en', edition: 0 }],
+    ];
+    const seen = new Set<string>();
+    for (const [old, now] of shapes) {
+      await store(old);
+      const before = await render();
+      await store(now);
+      expect(await render()).toEqual(before);
+      seen.add(before.join('\n'));
+    }
+    // The three editions do differ here (law sections; the model's exact on-device wording), so the comparison can fail.
+    expect(seen.size).toBe(3);
+  });
+
+  it('a version of edition 2 renders the edition-2 sentences; new versions get edition 3 (#36: FADP, COPPA, crash reporting)', async () => {
+    await t.createApp({ name: 'Kinder', slug: 'kinder' });
+    const swissKids = goodLegal({ entity: { name: 'Kinder AG', contactEmail: 'privacy@kinder.example', jurisdiction: 'Switzerland' }, audience: ['us'], childrenDirected: true });
+    await publish('kinder', swissKids);
+    const row = await versionRow('kinder', 1);
+    const stored = JSON.parse(row.config_json);
+    expect(stored.frozen).toMatchObject({ lang: 'en', edition: 3 });
+    const now = article(await page('/legal/kinder'));
+    expect(now).toContain('Purposes of processing');
+    expect(now).toContain('we obtain verifiable parental consent before we collect');
+    expect(now).not.toContain('as the Swiss Federal Act on Data Protection allows');
+
+    // The same version as if published with edition 2: its sentences, exactly as they were.
+    stored.frozen.edition = 2;
+    await t.db.db.updateTable('flow_versions').set({ config_json: JSON.stringify(stored) }).where('id', '=', row.id).execute();
+    await publish('kinder', swissKids);
+    const old = article(await page('/legal/kinder/v/1'));
+    expect(old).toContain('Legal bases');
+    expect(old).toContain('GDPR, as the Swiss Federal Act on Data Protection allows');
+    expect(old).toContain('Making the app work: performing our contract');
+    expect(old).toContain('we collect personal information from a child under 13 only after a parent has given verifiable consent');
+    expect(old).not.toContain('Purposes of processing');
+    expect(old).not.toContain('crashes');
+    expect(article(await page('/legal/kinder/v/2'))).toContain('Purposes of processing');
+  });
+
   it('a translated language: chosen by the app’s locale, frozen, lang attribute, no “in English” notice; English prevails when the owner says so', async () => {
     // A stand-in translation for `de` (the real one comes from the translators): English in full-width letters.
     (LEGAL_TEXTS as Record<string, unknown>).de = { ...wide(en), lang: 'de' };
     LAW_TEXTS.de = wide(lawEn);
     expect((await t.app.inject({ method: 'PATCH', url: '/api/v1/apps/schlafig', headers: { ...t.auth, ...json }, payload: JSON.stringify({ locale: 'de' }) })).statusCode).toBe(200);
     await publish('schlafig', goodLegal({ englishAuthoritative: true }));
-    expect(JSON.parse((await versionRow('schlafig', 1)).config_json).frozen.text).toEqual({ lang: 'de', edition: TEXT_EDITION });
+    expect(JSON.parse((await versionRow('schlafig', 1)).config_json).frozen).toMatchObject({ lang: 'de', edition: TEXT_EDITION });
     const de = await page('/legal/schlafig');
     expect(de).toContain('<article class="doc-body" lang="de">');
     expect(article(de)).not.toContain('Who is responsible');
@@ -84,7 +150,7 @@ describeEachDb('legal text editions and languages', (dialect) => {
     delete (LEGAL_TEXTS as Record<string, unknown>).de;
     delete LAW_TEXTS.de;
     await publish('schlafig', goodLegal());
-    expect(JSON.parse((await versionRow('schlafig', 2)).config_json).frozen.text.lang).toBe('en');
+    expect(JSON.parse((await versionRow('schlafig', 2)).config_json).frozen.lang).toBe('en');
     expect(await page('/legal/schlafig')).toContain('<article class="doc-body" lang="en">');
   });
 });

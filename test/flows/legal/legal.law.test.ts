@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.declaration.js';
 import { countryOf, lawsOf } from '../../../src/flows/legal/legal.law.js';
 import { privacySections, type Section } from '../../../src/flows/legal/legal.policy.js';
-import type { ProcessingFacts } from '../../../src/flows/legal/legal.presets.js';
+import type { DpfScope, ProcessingFacts } from '../../../src/flows/legal/legal.presets.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
 import { TEXT_EDITION } from '../../../src/flows/legal/text/index.js';
 import { goodLegal } from './legal.fixtures.js';
@@ -193,11 +193,11 @@ describe('children (COPPA)', () => {
   it('verifiable parental consent and a parent’s rights; “no behavioural ads” only without an advertising or tracking processor', () => {
     const over = { entity: { name: 'Kids Inc', contactEmail: 'privacy@kids.example', jurisdiction: 'California, USA' }, childrenDirected: true };
     const kids = text(section(policy(over), 'children'));
-    expect(kids).toContain('verifiable consent');
+    expect(kids).toContain('verifiable parental consent');
     expect(kids).toContain('A parent can review the personal information we hold about their child, have it deleted');
     expect(kids).toContain('We do not show behavioural (interest-based) advertising to children');
     const ads = text(section(policy({ ...over, processors: [{ id: 'adnet', name: 'AdNet', receives: ['device_id'], purpose: 'third_party_advertising' }] }), 'children'));
-    expect(ads).toContain('verifiable consent');
+    expect(ads).toContain('verifiable parental consent');
     expect(ads).not.toContain('We do not show behavioural');
     expect(text(section(policy({ childrenDirected: true }), 'children'))).not.toContain('COPPA'); // a German company not offering in the US
   });
@@ -211,5 +211,46 @@ describe('edition 1 (versions published before the law sections)', () => {
     const all = text(s);
     for (const absent of ['GDPR', 'COPPA', 'CCPA', 'Dana']) expect(all).not.toContain(absent);
     expect(all).toContain('we answer within 30 days');
+  });
+});
+
+describe('the UK Extension and the Swiss-US framework per vendor (ProcessingFacts.dpf)', () => {
+  const certified = (dpf?: DpfScope): ProcessingFacts => ({ ...facts('https://vendor.example/dpf'), mechanism: 'dpf', ...(dpf ? { dpf } : {}) });
+  const line = (over: Record<string, unknown>, dpf?: DpfScope) => {
+    const s = policy({ processors: [{ id: 'posthog' }], ...over }, { posthog: certified(dpf) });
+    return section(s, 'transfers')!.blocks.flatMap((b) => ('list' in b ? b.list.map((x) => String(x[0])) : [])).find((x) => x.startsWith('PostHog'))!;
+  };
+  const ukAndSwiss = { audience: ['uk', 'ch'] };
+  const UK_SCC = 'transfers from the UK rest on the Standard Contractual Clauses with the UK International Data Transfer Addendum (Art. 46 UK GDPR)';
+  const CH_SCC = 'transfers from Switzerland rest on the Standard Contractual Clauses as recognised by the Swiss FDPIC (Art. 16(2)(d) FADP)';
+
+  it('an EU company offering the app in the UK and Switzerland: each extension only where the vendor joined it, else the SCCs from there', () => {
+    const both = line(ukAndSwiss, { uk: true, swiss: true });
+    expect(both).toContain('EU-US Data Privacy Framework (and its UK Extension and the Swiss-US Data Privacy Framework)');
+    expect(both).not.toContain('Standard Contractual Clauses');
+    const neither = line(ukAndSwiss, { uk: false, swiss: false });
+    expect(neither).toContain('is certified under the EU-US Data Privacy Framework, which the European Commission has found');
+    expect(neither).not.toMatch(/UK Extension|Swiss-US/);
+    expect(neither).toContain(`(Art. 45 GDPR); ${UK_SCC}, and ${CH_SCC}.`);
+    const ukOnly = line(ukAndSwiss, { uk: true, swiss: false });
+    expect(ukOnly).toContain('(and its UK Extension)');
+    expect(ukOnly).toContain(`(Art. 45 GDPR); ${CH_SCC}.`);
+    expect(ukOnly).not.toContain(UK_SCC);
+    // Only the EU regime: nothing about the UK or Switzerland either way.
+    expect(line({}, { uk: false, swiss: false })).not.toMatch(/UK|Switzerland|Swiss/);
+  });
+
+  it('a UK or Swiss company: a vendor outside its extension rests on the SCCs with the UK Addendum / as the FDPIC recognises them', () => {
+    const uk = { entity: { name: 'Sleepy Ltd', jurisdiction: 'United Kingdom' } };
+    expect(line(uk, { uk: true, swiss: false })).toContain('certified under the UK Extension to the EU-US Data Privacy Framework');
+    expect(line(uk, { uk: false, swiss: true })).toContain('Standard Contractual Clauses with the UK International Data Transfer Addendum issued by the Information Commissioner (Art. 46 UK GDPR)');
+    const ch = { entity: { name: 'Sleepy AG', jurisdiction: 'Switzerland' } };
+    expect(line(ch, { uk: true, swiss: true })).toContain('certified under the Swiss-US Data Privacy Framework');
+    expect(line(ch, { uk: true, swiss: false })).toContain('as recognised by the Swiss FDPIC (Art. 16(2)(d) FADP)');
+  });
+
+  it('a version frozen before the fact names both, as it was published', () => {
+    expect(line(ukAndSwiss)).toContain('EU-US Data Privacy Framework (and its UK Extension and the Swiss-US Data Privacy Framework), which');
+    expect(line({ entity: { name: 'Sleepy Ltd', jurisdiction: 'United Kingdom' } })).toContain('certified under the UK Extension');
   });
 });

@@ -3,6 +3,7 @@ import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
 import { goodReferral } from '../referral/referral.fixtures.js';
 import { json, putAndPublish } from '../forms/forms.fixtures.js';
 import { goodLegal } from './legal.fixtures.js';
+import { TEXT_EDITION } from '../../../src/flows/legal/text/index.js';
 
 // Publish refuses facts that would make the published outputs contradict each other (422 with
 // paths), while the draft saves with warnings; versions frozen before the data-flow model render
@@ -61,9 +62,9 @@ describeEachDb('legal: contradictions refused at publish', (dialect) => {
     const ok = await owner('POST', 'clash/flows/legal/publish');
     expect(ok.statusCode).toBe(200);
     const frozen = (await owner('GET', 'clash/flows/legal')).json().published.config.frozen;
-    expect(frozen.model).toBe(1);
-    expect(frozen.processors.find((p: { id: string }) => p.id === 'firebase').processing).toMatchObject({ mechanism: 'scc', readOn: '2026-11-27' });
-    expect(frozen.processors.find((p: { id: string }) => p.id === 'admob').processing.sources[0].url).toBe('https://developers.google.com/admob/ios/data-disclosure');
+    expect(frozen.edition).toBe(TEXT_EDITION);
+    expect(frozen.processors.find((p: { id: string }) => p.id === 'firebase').processing).toMatchObject({ mechanism: 'dpf', dpf: { uk: true, swiss: true }, readOn: '2026-11-27' });
+    expect(frozen.processors.find((p: { id: string }) => p.id === 'admob').processing.sources[0].url).toBe('https://policies.google.com/privacy/frameworks');
     const page = (await web('/legal/clash')).body.replace(/&#39;/g, "'");
     expect(page).toContain('Location — your precise location stays on your device; only your approximate location is sent, to Firebase (Google) and Google AdMob');
   });
@@ -73,11 +74,12 @@ describeEachDb('legal: contradictions refused at publish', (dialect) => {
     await putAndPublish(t, 'olden', 'referral', goodReferral());
     await owner('PUT', 'olden/flows/legal', goodLegal({ processors: [{ id: 'firebase' }, { id: 'appflows' }], platformData: ['location'], declarations: { ...none, analytics: true } }));
     expect((await owner('POST', 'olden/flows/legal/publish')).statusCode).toBe(200);
-    // Make version 1 what an earlier release wrote: no model revision, no processing facts, no country from the flows.
+    // Make version 1 what an earlier release wrote: no stamp at all (before the model: edition 0), no processing facts, no country from the flows.
     const app = await t.app.services.apps.resolvePublic('olden');
     const row = await t.db.db.selectFrom('flow_versions as v').innerJoin('flows as f', 'f.id', 'v.flow_id').select(['v.id', 'v.config_json']).where('f.type', '=', 'legal').where('f.app_id', '=', app.id).executeTakeFirstOrThrow();
     const config = JSON.parse(row.config_json);
-    delete config.frozen.model;
+    delete config.frozen.edition;
+    delete config.frozen.lang;
     for (const p of config.frozen.processors) {
       delete p.processing;
       p.receives = p.receives.filter((r: { kind: string }) => p.id !== 'appflows' || r.kind !== 'coarse_location');

@@ -50,6 +50,9 @@ export const FULL_FACTS: [Record<string, unknown>, PublishedFlowFacts[]][] = [
       dpo: { name: 'Dana Protector', email: 'dpo@sleepy.example', address: '1 Privacy Street, Berlin' },
       euRepresentative: { name: 'EU Rep Ltd' },
       ukRepresentative: { name: 'UK Rep Ltd', address: '2 Rep Road, London' },
+      swissRepresentative: { name: 'CH Rep AG', email: 'ch@rep.example' },
+      privacyRequestUrl: 'https://sleepy.example/privacy-requests',
+      tollFreeNumber: '+1 800 555 0100',
     },
     audience: ['worldwide'],
     gdpr: { consent: ['analytics'], legalBasis: { account_management: 'legal_obligation' }, retention: { email: '90 days' } },
@@ -65,7 +68,18 @@ export const FULL_FACTS: [Record<string, unknown>, PublishedFlowFacts[]][] = [
     }),
     [],
   ],
-  [goodLegal({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'California, USA' }, processors: [{ id: 'sentry' }], childrenDirected: true }), []],
+  [goodLegal({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'California, USA', tollFreeNumber: '+1 800 555 0100' }, processors: [{ id: 'sentry' }], childrenDirected: true }), []],
+  // The Swiss FADP alone (edition 3: purposes instead of legal bases, its own rights and authority).
+  [
+    goodLegal({
+      entity: { name: 'Sleepy AG', contactEmail: 'privacy@sleepy.example', jurisdiction: 'Switzerland', privacyRequestUrl: 'https://sleepy.example/privacy-requests' },
+      processors: [{ id: 'sentry' }, { id: 'firebase' }],
+      platformData: [{ capability: 'health', leavesDevice: true }],
+      declarations: { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: true },
+      gdpr: { consent: ['analytics'] },
+    }),
+    [],
+  ],
   // Outside the EEA, the UK and the US: the generic rights paragraph and complaint sentence.
   [goodLegal({ entity: { name: 'Sleepy KK', jurisdiction: 'Japan' }, processors: [{ id: 'sentry' }] }), []],
   // Location kept on the device while Firebase receives the approximate location: said exactly.
@@ -78,29 +92,35 @@ const PROCESSING: ProcessingFacts[] = [
   { locations: ['United States'], mechanism: 'scc', sources: [], readOn: '2026-11-27' },
   { locations: [], mechanism: 'adequacy', sources: [], readOn: '2026-11-27' },
   { locations: ['European Union'], mechanism: 'eea', sources: [], readOn: '2026-11-27' },
+  // Certified, but not under the UK Extension or the Swiss-US framework: the SCCs from there.
+  { locations: ['United States'], mechanism: 'dpf', dpf: { uk: false, swiss: false }, sources: [], readOn: '2026-11-27' },
 ];
 
 /** Owner-given words and names: the same in every language, masked before comparing. */
 export const OWNER_STRINGS = [
-  'Dana Protector', 'Schlafstraße 1, 80331 München', 'dpo@sleepy.example', '1 Privacy Street, Berlin', 'EU Rep Ltd', 'UK Rep Ltd', '2 Rep Road, London', '90 days', 'France', 'California, USA', 'Vendor DPF page', 'United States', 'European Union',
+  'Sleepy AG', 'Switzerland', 'https://sleepy.example/privacy-requests', '+1 800 555 0100',
+  'Dana Protector', 'Schlafstraße 1, 80331 München', 'dpo@sleepy.example', '1 Privacy Street, Berlin', 'EU Rep Ltd', 'UK Rep Ltd', 'CH Rep AG', 'ch@rep.example', '2 Rep Road, London', '90 days', 'France', 'California, USA', 'Vendor DPF page', 'United States', 'European Union',
   'Sleepy Labs GmbH', 'Sleepy KK', 'Japan', 'Sleepy', 'Solo Dev', 'privacy@sleepy.example', 'Germany', 'Ireland', 'Sleep logs and notes', 'to read your sleep analysis', 'to log your sleep', 'to find your bed', 'to pay',
   'AdNet', 'Mystery Box', 'Beta features', 'They may change.', 'Or vanish.', 'help desk',
   'RevenueCat', 'Superwall', 'Firebase (Google)', 'Amplitude', 'PostHog', 'Sentry', 'Mixpanel', 'OneSignal', 'Google AdMob', 'AppsFlyer', 'Firebase Crashlytics', 'Appflows',
 ];
 /** Terms that are the same in every language (product names). */
-export const SAME_EVERYWHERE = ['HealthKit / Health Connect', 'Face ID / Touch ID', 'Bluetooth', 'iCloud'];
+export const SAME_EVERYWHERE = ['HealthKit / Health Connect', 'Face ID / Touch ID', 'Bluetooth', 'iCloud', 'CalOPPA'];
 
-/** The policy and terms of every fact set above in today's edition, plus the language notice; law part English unless given. */
+/** Every edition with law sections, up to today's: each edition's sentences are still rendered for its versions. */
+const EDITIONS = Array.from({ length: TEXT_EDITION - 1 }, (_, i) => i + 2);
+
+/** The policy and terms of every fact set above in every edition from 2 on, plus the language notice; law part English unless given. */
 export function renderAll(text: LegalText, law: LawText = LAW_TEXTS.en!): Section[] {
-  const sections = FULL_FACTS.flatMap(([raw, published]) => {
+  const sections = EDITIONS.flatMap((edition) => FULL_FACTS.flatMap(([raw, published]) => {
     const config = legalConfig.parse(raw) as LegalConfig;
     const frozen = freeze(config, published);
     frozen.processors.forEach((x, i) => {
       if (i < PROCESSING.length) x.processing = PROCESSING[i];
     });
-    const facts = { appName: 'Sleepy', config, frozen, text, law, edition: TEXT_EDITION };
+    const facts = { appName: 'Sleepy', config, frozen, text, law, edition };
     return [...privacySections(facts), ...termsSections(facts, '/legal/sleepy')];
-  });
+  }));
   return [...sections, { id: 'notice', title: '', blocks: [{ p: law.englishPrevails({ href: '?lang=en' }) }] }];
 }
 

@@ -110,6 +110,19 @@ describeEachDb('vote group commit', (dialect) => {
     for (const x of await counts()) expect(x.count).toBe(x.rows);
   });
 
+  it.runIf(dialect === 'sqlite')('writes a hot idea once per group, not once per vote (SQLite)', async () => {
+    const hot = ideas[2];
+    const ops: VoteOp[] = Array.from({ length: 40 }, (_, i) => ({ appId, ideaId: hot, voterKey: `hot${i}`, on: true, now: NOW }));
+    const changes = t.db.sqlite!.prepare('SELECT total_changes()').pluck();
+    const before = (await counts()).find((c) => c.id === hot)!.count;
+    const at = changes.get() as number;
+    const answers = await Promise.all(ops.map(commit));
+    expect(answers).toEqual(ops.map((_, i) => before + i + 1));
+    // 40 vote rows, the idea's vote_count once, the day's counter once (it was 40 + 40 + 1).
+    expect((changes.get() as number) - at).toBe(42);
+    expect((await counts()).find((c) => c.id === hot)).toEqual({ id: hot, count: before + 40, rows: before + 40 });
+  });
+
   it('keeps vote_count equal to the rows under random votes and unvotes of many voters in one turn, and across turns', async () => {
     let seed = 7;
     const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) % n);

@@ -68,6 +68,7 @@ export const de: LegalText = {
     account_management: 'zur Verwaltung Ihres Kontos',
     other: 'für sonstige Zwecke',
   },
+  purposeCrash: 'zur Erkennung und Behebung von Abstürzen und Fehlern',
   capabilities: {
     health: 'Gesundheitsdaten (HealthKit / Health Connect)',
     motion: 'Bewegung & Fitness',
@@ -205,6 +206,7 @@ export const de: LegalText = {
     ...contact,
     ' Auskunft über die Daten ihres Kindes oder deren Löschung verlangen.',
   ],
+  forChildrenPlain: ({ app, contact }) => [`${app} richtet sich an Kinder. Eltern können `, ...contact, ' Auskunft über die Daten ihres Kindes oder deren Löschung verlangen.'],
   notForChildren: ({ app, contact }) => [
     `${app} richtet sich nicht an Kinder unter 13 Jahren, und wir erheben wissentlich keine personenbezogenen Daten von ihnen. Wenn Sie annehmen, dass uns ein Kind Daten übermittelt hat, teilen Sie uns dies bitte `,
     ...contact,
@@ -242,6 +244,8 @@ export const de: LegalText = {
     `${app} dient ausschließlich der allgemeinen Information und dem Wohlbefinden. Die App ist kein Medizinprodukt und bietet keine medizinische Beratung, Diagnose oder Behandlung. Wenden Sie sich mit medizinischen Fragen an eine Ärztin, einen Arzt oder eine andere qualifizierte medizinische Fachkraft, und missachten oder verzögern Sie fachlichen Rat niemals wegen etwas, das Sie in der App gelesen haben.`,
   asIs: ({ app, entity }) =>
     `${app} wird, soweit gesetzlich zulässig, „wie besehen“ und ohne jegliche Gewährleistung bereitgestellt. ${entity} haftet, soweit gesetzlich zulässig, nicht für mittelbare Schäden oder Folgeschäden aus Ihrer Nutzung der App; zwingende Rechte, die Ihnen als Verbraucher zustehen, bleiben von diesen Bedingungen unberührt.`,
+  liabilityUnlimited:
+    'Die Haftung für Vorsatz und grobe Fahrlässigkeit, für Schäden aus der Verletzung des Lebens, des Körpers oder der Gesundheit sowie jede andere Haftung, die gesetzlich nicht ausgeschlossen oder beschränkt werden kann, etwa nach dem Produkthaftungsrecht, bleibt von diesen Bedingungen unberührt.',
   appleEula: ({ href }) => [
     'Wenn Sie die App aus dem App Store von Apple geladen haben, gilt außerdem Apples ',
     { text: 'Standard-Endbenutzer-Lizenzvertrag für lizenzierte Apps', href },

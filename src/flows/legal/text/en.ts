@@ -9,6 +9,7 @@ export const en: LegalText = {
   list: (w) => (w.length <= 1 ? (w[0] ?? '') : `${w.slice(0, -1).join(', ')} and ${w[w.length - 1]}`),
   kinds: Object.fromEntries(Object.entries(DATA_KINDS).map(([k, v]) => [k, v.words])) as LegalText['kinds'],
   purposes: Object.fromEntries(Object.entries(PURPOSES).map(([k, v]) => [k, v.words])) as LegalText['purposes'],
+  purposeCrash: 'to find and fix crashes and errors',
   capabilities: Object.fromEntries(Object.entries(CAPABILITIES).map(([k, v]) => [k, v.label])) as LegalText['capabilities'],
   access: { read: 'read', write: 'write' },
   modes: { when_in_use: 'only while you use the app', always: 'also in the background', local: 'reminders scheduled on your device', push: 'push notifications' },
@@ -100,6 +101,7 @@ export const en: LegalText = {
   },
 
   forChildren: ({ app, contact }) => [`${app} is made for children. We collect no more than the app needs to work, and a parent can ask us to see or delete a child’s data `, ...contact, '.'],
+  forChildrenPlain: ({ app, contact }) => [`${app} is made for children. A parent can ask us to see or delete a child’s data `, ...contact, '.'],
   notForChildren: ({ app, contact }) => [
     `${app} is not directed at children under 13, and we do not knowingly collect their personal data. If you believe a child has given us data, tell us `,
     ...contact,
@@ -133,6 +135,8 @@ export const en: LegalText = {
     `${app} is for general information and wellbeing only. It is not a medical device and does not give medical advice, diagnosis or treatment. Ask a doctor or other qualified health professional about any medical question, and never ignore or delay professional advice because of something in the app.`,
   asIs: ({ app, entity }) =>
     `${app} is provided “as is”, without warranties of any kind, to the extent the law allows. ${entity} is not liable for indirect or consequential losses arising from your use of it, to the extent the law allows; nothing in these terms limits rights you have as a consumer that cannot be limited.`,
+  liabilityUnlimited:
+    'Nothing in these terms excludes or limits liability for intent or gross negligence, for death or personal injury, or any other liability the law does not allow to be excluded or limited, such as product liability.',
   appleEula: ({ href }) => ['If you got the app from Apple’s App Store, Apple’s ', { text: 'Standard Licensed Application End User License Agreement', href }, ' also applies.'],
   privacyReference: ({ href }) => ['How we handle personal data is described in the ', { text: 'privacy policy', href }, '.'],
   governingLaw: ({ law }) => `These terms are governed by the law of ${law}, without depriving you of the protection of the law of the country where you live.`,

@@ -74,6 +74,7 @@ export const es: LegalText = {
     account_management: 'para gestionar su cuenta',
     other: 'con otros fines',
   },
+  purposeCrash: 'para detectar y corregir fallos y errores',
   capabilities: {
     health: 'Datos de salud (HealthKit / Health Connect)',
     motion: 'Movimiento y forma física',
@@ -203,6 +204,11 @@ export const es: LegalText = {
     ...contact,
     '.',
   ],
+  forChildrenPlain: ({ app, contact }) => [
+    `${app} es una aplicación pensada para niños. El padre, la madre o el tutor legal puede solicitarnos el acceso a los datos del menor o su supresión contactando con nosotros `,
+    ...contact,
+    '.',
+  ],
   notForChildren: ({ app, contact }) => [
     `${app} no es una aplicación dirigida a menores de 13 años, y no recogemos a sabiendas sus datos personales. Si cree que un menor nos ha facilitado datos, contacte con nosotros `,
     ...contact,
@@ -239,6 +245,8 @@ export const es: LegalText = {
     `${app} tiene una finalidad exclusivamente informativa y de bienestar general. No es un producto sanitario y no ofrece asesoramiento, diagnóstico ni tratamiento médicos. Consulte a un médico o a otro profesional sanitario cualificado ante cualquier cuestión médica, y no desatienda ni retrase nunca el consejo de un profesional por algo que haya visto en la aplicación.`,
   asIs: ({ app, entity }) =>
     `${app} se ofrece «tal cual», sin garantías de ningún tipo, en la medida en que la ley lo permita. ${entity} no será responsable de los daños indirectos o consecuenciales derivados del uso que usted haga de la aplicación, en la medida en que la ley lo permita; nada de lo dispuesto en estas condiciones limita los derechos irrenunciables que le correspondan como consumidor.`,
+  liabilityUnlimited:
+    'Nada en estas condiciones excluye ni limita la responsabilidad por dolo o culpa grave, por muerte o daños personales, ni ninguna otra responsabilidad que la ley no permita excluir o limitar, como la derivada de productos defectuosos.',
   appleEula: ({ href }) => [
     'Si ha descargado la aplicación del App Store de Apple, también se aplica el ',
     { text: 'Contrato de licencia de usuario final de la aplicación con licencia', href },

@@ -71,6 +71,7 @@ export const fr: LegalText = {
     account_management: 'pour gérer votre compte',
     other: 'à d’autres fins',
   },
+  purposeCrash: 'pour détecter et corriger les plantages et les erreurs',
   capabilities: {
     health: 'Données de santé (HealthKit / Health Connect)',
     motion: 'Mouvements et forme',
@@ -209,6 +210,7 @@ export const fr: LegalText = {
     ...contact,
     ' d’accéder aux données de son enfant ou de les effacer.',
   ],
+  forChildrenPlain: ({ app, contact }) => [`L’application ${app} est destinée aux enfants. Un parent peut nous demander `, ...contact, ' d’accéder aux données de son enfant ou de les effacer.'],
   notForChildren: ({ app, contact }) => [
     `L’application ${app} n’est pas destinée aux enfants de moins de 13 ans, et nous ne collectons pas sciemment leurs données à caractère personnel. Si vous pensez qu’un enfant nous a transmis des données, signalez-le-nous `,
     ...contact,
@@ -246,6 +248,8 @@ export const fr: LegalText = {
     `L’application ${app} est destinée uniquement à l’information générale et au bien-être. Elle n’est pas un dispositif médical et ne fournit ni conseil médical, ni diagnostic, ni traitement. Pour toute question médicale, consultez un médecin ou un autre professionnel de santé qualifié, et ne négligez ni ne retardez jamais un avis professionnel en raison d’un contenu de l’application.`,
   asIs: ({ app, entity }) =>
     `L’application ${app} est fournie « en l’état », sans garantie d’aucune sorte, dans la mesure permise par la loi. ${entity} n’est pas responsable des dommages indirects ou consécutifs résultant de votre utilisation de l’application, dans la mesure permise par la loi ; aucune disposition des présentes conditions ne limite les droits auxquels il ne peut être dérogé et dont vous bénéficiez en tant que consommateur.`,
+  liabilityUnlimited:
+    'Aucune disposition des présentes conditions n’exclut ni ne limite la responsabilité en cas de faute intentionnelle ou de faute lourde, de décès ou de dommage corporel, ni toute autre responsabilité que la loi ne permet pas d’exclure ou de limiter, notamment la responsabilité du fait des produits défectueux.',
   appleEula: ({ href }) => [
     'Si vous avez obtenu l’application sur l’App Store d’Apple, le ',
     { text: 'contrat de licence utilisateur final standard d’Apple pour les applications sous licence', href },

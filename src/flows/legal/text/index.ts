@@ -30,12 +30,15 @@ export type TextLocale = keyof typeof LEGAL_TEXTS;
 export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
 
 /**
- * Edition of the generated text. A version freezes the edition it was published with and always
- * renders with it: edition 1 is the text before the law sections (every version published
- * without a `frozen.text` stamp); edition 2 adds them. An edition's sentences never change once
- * published: new wording is a new edition (with the old sentences kept for the old one).
+ * The newest edition, which publish freezes into a version (`frozen.edition`, legal.edition.ts:
+ * one number for the text and the derivation); a version always renders with its own: editions
+ * 0 and 1 are the text before the law sections (0 also before the data-flow model); edition 2
+ * adds them; edition 3 gives the Swiss FADP its own wording, the GDPR Art. 8 ages, crash
+ * reporting on legitimate interests, US under-16s and request methods, and COPPA without claiming
+ * how consent is obtained. An edition's sentences never change once published: new wording is a
+ * new edition (with the old sentences kept for the old one).
  */
-export const TEXT_EDITION = 2;
+export const TEXT_EDITION = 3;
 
 /** The language new versions are written in: the config's (or app's) locale when fully translated, else English. */
 export const textLocaleFor = (locale: string | null | undefined): TextLocale => (locale && locale in LEGAL_TEXTS && LAW_TEXTS[locale] ? (locale as TextLocale) : 'en');
@@ -46,11 +49,11 @@ export interface Texts {
   edition: number;
 }
 
-/** The words of a version's stamp (absent: English edition 1, as every version before editions). */
-export function textsOf(stamp: { lang: string; edition: number } | undefined): Texts {
-  const lang = textLocaleFor(stamp?.lang);
-  return { text: LEGAL_TEXTS[lang], law: LAW_TEXTS[lang] ?? lawEn, edition: stamp?.edition ?? 1 };
+/** The words of a version's stamp (legal.edition.ts `stampOf`: old versions' stamps mapped). */
+export function textsOf(stamp: { lang: string; edition: number }): Texts {
+  const lang = textLocaleFor(stamp.lang);
+  return { text: LEGAL_TEXTS[lang], law: LAW_TEXTS[lang] ?? lawEn, edition: stamp.edition };
 }
 
-/** What publish freezes into a version: the language new versions use (the config's locale, else the app's) and today's edition. */
+/** What publish freezes into a version (`frozen.lang`, `frozen.edition`): the language new versions use (the config's locale, else the app's) and today's edition. */
 export const textStamp = (locale: string | null | undefined) => ({ lang: textLocaleFor(locale), edition: TEXT_EDITION });

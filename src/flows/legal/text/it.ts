@@ -73,6 +73,7 @@ export const it: LegalText = {
     account_management: 'per gestire il Suo account',
     other: 'per altre finalità',
   },
+  purposeCrash: 'per individuare e correggere arresti anomali ed errori',
   capabilities: {
     health: 'Dati sulla salute (HealthKit / Health Connect)',
     motion: 'Movimento e fitness',
@@ -202,6 +203,11 @@ export const it: LegalText = {
     ...contact,
     '.',
   ],
+  forChildrenPlain: ({ app, contact }) => [
+    `${app} è un’app pensata per i bambini. Un genitore o chi esercita la responsabilità genitoriale può chiederci di accedere ai dati del minore o di cancellarli contattandoci `,
+    ...contact,
+    '.',
+  ],
   notForChildren: ({ app, contact }) => [
     `${app} non è un’app rivolta ai minori di 13 anni e non raccogliamo consapevolmente i loro dati personali. Se ritiene che un minore ci abbia fornito dati, ci contatti `,
     ...contact,
@@ -239,6 +245,8 @@ export const it: LegalText = {
     `${app} ha finalità esclusivamente informative e di benessere generale. Non è un dispositivo medico e non fornisce consulenza, diagnosi o cure mediche. Per qualsiasi questione medica si rivolga a un medico o a un altro professionista sanitario qualificato, e non ignori né rimandi mai il parere di un professionista a causa di quanto letto nell’app.`,
   asIs: ({ app, entity }) =>
     `L’app ${app} è fornita «così com’è», senza garanzie di alcun tipo, nei limiti consentiti dalla legge. ${entity} non risponde di danni indiretti o consequenziali derivanti dal Suo utilizzo dell’app, nei limiti consentiti dalla legge; nulla nelle presenti condizioni limita i diritti inderogabili che Le spettano in quanto consumatore.`,
+  liabilityUnlimited:
+    'Nessuna disposizione delle presenti condizioni esclude o limita la responsabilità per dolo o colpa grave, per morte o lesioni personali, né qualsiasi altra responsabilità che la legge non consente di escludere o limitare, come quella per danno da prodotti difettosi.',
   appleEula: ({ href }) => [
     'Se ha scaricato l’app dall’App Store di Apple, si applica anche il ',
     { text: 'Contratto di licenza con l’utente finale dell’applicazione concessa in licenza', href },

@@ -1,5 +1,5 @@
-import type { Inline } from './types.js';
-import type { LawText, PersonSlot } from './law.types.js';
+import { personIn, withPhone } from './law.person.js';
+import type { LawText } from './law.types.js';
 
 /**
  * German (Germany), the law sections. An AI translation by the Appflows team, to be reviewed by a
@@ -27,13 +27,7 @@ import type { LawText, PersonSlot } from './law.types.js';
  *   kinds are accusative ("Ihren Namen: …").
  */
 
-/** "{name} ({email}, {address})" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? [', '] : []), address);
-  return extra.length ? [name, ' (', ...extra, ')'] : [name];
-};
+const person = personIn();
 
 /** The law's name with its article, for running text: "der DSGVO", "der DSGVO und der UK GDPR". */
 const der = (law: string) => law.split(' und ').map((x) => `der ${x}`).join(' und ');
@@ -41,6 +35,7 @@ const der = (law: string) => law.split(' und ').map((x) => `der ${x}`).join(' un
 export const lawDe: LawText = {
   titles: {
     'legal-bases': 'Rechtsgrundlagen',
+    purposes: 'Zwecke der Datenbearbeitung',
     transfers: 'Übermittlungen in Länder außerhalb des EWR, des Vereinigten Königreichs und der Schweiz',
     'us-privacy': 'Ihre Datenschutzrechte nach dem Recht der US-Bundesstaaten',
   },
@@ -49,6 +44,7 @@ export const lawDe: LawText = {
   dpo: (p) => ['Kontaktdaten unseres Datenschutzbeauftragten: ', ...person(p), '.'],
   euRepresentative: (p) => ['Unser Vertreter in der Europäischen Union (Artikel 27 DSGVO): ', ...person(p), '.'],
   ukRepresentative: (p) => ['Unser Vertreter im Vereinigten Königreich (Artikel 27 UK GDPR): ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Unsere Vertretung in der Schweiz (Artikel 14 des Schweizer Bundesgesetzes über den Datenschutz, DSG): ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'DSGVO und UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'DSGVO' : 'DSGVO, soweit das Schweizer Bundesgesetz über den Datenschutz es zulässt',
@@ -63,6 +59,7 @@ export const lawDe: LawText = {
     fraud_prevention: 'Verhinderung von Betrug und Missbrauch',
     account_management: 'Verwaltung Ihres Kontos',
     other: 'Sonstige Zwecke',
+    crash_reporting: 'Erkennung und Behebung von Abstürzen und Fehlern',
   },
   basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
   bases: {
@@ -80,16 +77,35 @@ export const lawDe: LawText = {
 
   provisionRequirement:
     'Sie sind weder gesetzlich noch vertraglich verpflichtet, uns personenbezogene Daten bereitzustellen. Manche Funktionen benötigen bestimmte Daten (etwa eine E-Mail-Adresse für eine Antwort oder einen Kauf für ein Abonnement); ohne sie können Sie den übrigen Teil der App weiterhin nutzen.',
+  childConsent: ({ law }) =>
+    `Soweit wir uns auf eine Einwilligung stützen und Sie jünger sind als das Alter, ab dem Sie selbst in die Verarbeitung einwilligen können, muss die Einwilligung durch den Träger der elterlichen Verantwortung für Sie oder mit dessen Zustimmung erteilt werden; wir unternehmen angemessene Anstrengungen, um uns davon zu vergewissern (Artikel 8 ${der(law)}). Dieses Alter beträgt:`,
+  consentAgeItem: ({ age, countries }) => `${age} Jahre: ${countries}`,
+  fadpAlso:
+    'Soweit das Schweizer Bundesgesetz über den Datenschutz (DSG) anwendbar ist, verlangt es für diese Zwecke keine Rechtsgrundlage: Eine Bearbeitung, die seine Grundsätze einhält, ist rechtmäßig; würde sie Ihre Persönlichkeit widerrechtlich verletzen, stützen wir uns auf einen Rechtfertigungsgrund (Artikel 31 DSG), etwa Ihre Einwilligung oder ein überwiegendes Interesse.',
+
+  // The FADP's own words (Bearbeitung, Personendaten, Bekanntgabe), not the GDPR's.
+  fadpPurposesIntro: 'Wir bearbeiten Personendaten zu folgenden Zwecken (Artikel 19 Absatz 2 Buchstabe c des Schweizer Bundesgesetzes über den Datenschutz, DSG):',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `Wir geben sie nur den Empfängern bekannt, die unter „${recipients}“ genannt sind; wo diese sie bearbeiten und wie eine Bekanntgabe ins Ausland geschützt ist, steht unter „${transfers}“ (Artikel 16, 17 und 19 Absatz 4 DSG).`,
+  fadpLawful:
+    'Das DSG verlangt nicht für jeden Zweck eine Rechtsgrundlage: Eine Bearbeitung, die seine Grundsätze einhält (Artikel 6 DSG), ist rechtmäßig, solange sie Ihre Persönlichkeit nicht widerrechtlich verletzt. Wäre das der Fall, bearbeiten wir die Daten nur mit einem Rechtfertigungsgrund (Artikel 31 DSG): Ihrer Einwilligung, einem überwiegenden privaten oder öffentlichen Interesse oder dem Gesetz.',
+  fadpConsent: 'Soweit die App Sie um Ihre Einwilligung bittet, bearbeiten wir die betreffenden Daten nur mit dieser Einwilligung; Sie können sie jederzeit mit Wirkung für die Zukunft widerrufen.',
+  fadpHealth:
+    'Gesundheitsdaten sind besonders schützenswerte Personendaten (Artikel 5 Buchstabe c DSG): Wir bearbeiten sie nur mit Ihrer ausdrücklichen Einwilligung (Artikel 6 Absatz 7 Buchstabe a DSG), die Sie jederzeit widerrufen können.',
   transfersIntro: () =>
     'Wo die oben genannten Dienste Daten verarbeiten und wie Daten geschützt sind, die in Länder außerhalb des Europäischen Wirtschaftsraums (EWR), des Vereinigten Königreichs oder der Schweiz übermittelt werden:',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` (Verarbeitungsort: ${locations})` : '';
     if (mechanism === 'eea') return `${name} verarbeitet Daten${where} innerhalb des Europäischen Wirtschaftsraums; eine Übermittlung in Länder außerhalb des EWR findet nicht statt.`;
     if (mechanism === 'adequacy')
       return `${name} verarbeitet Daten${where} in einem Land, für das die Europäische Kommission durch einen Angemessenheitsbeschluss festgestellt hat, dass es ein angemessenes Schutzniveau bietet (Artikel 45 DSGVO).`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'dessen UK-Erweiterung', regimes.ch && 'dem Datenschutzrahmen Schweiz–USA (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' und ');
-      return `${name} verarbeitet Daten${where} und ist nach dem Datenschutzrahmen EU–USA (EU-U.S. Data Privacy Framework)${ext ? ` sowie nach ${ext}` : ''} zertifiziert; für den Datenschutzrahmen EU–USA hat die Europäische Kommission festgestellt, dass er ein angemessenes Schutzniveau gewährleistet (Artikel 45 DSGVO).`;
+      const ext = [regimes.uk && dpf.uk && 'dessen UK-Erweiterung', regimes.ch && dpf.swiss && 'dem Datenschutzrahmen Schweiz–USA (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' und ');
+      const scc = [
+        regimes.uk && !dpf.uk && 'Übermittlungen aus dem Vereinigten Königreich stützen sich auf die Standardvertragsklauseln, ergänzt um das International Data Transfer Addendum des Vereinigten Königreichs (Artikel 46 UK GDPR)',
+        regimes.ch && !dpf.swiss && 'Übermittlungen aus der Schweiz stützen sich auf die Standardvertragsklauseln, wie vom Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) anerkannt',
+      ].filter(Boolean);
+      return `${name} verarbeitet Daten${where} und ist nach dem Datenschutzrahmen EU–USA (EU-U.S. Data Privacy Framework)${ext ? ` sowie nach ${ext}` : ''} zertifiziert; für den Datenschutzrahmen EU–USA hat die Europäische Kommission festgestellt, dass er ein angemessenes Schutzniveau gewährleistet (Artikel 45 DSGVO)${scc.length ? `; ${scc.join('; ')}` : ''}.`;
     }
     return `${name} verarbeitet Daten${where}; die Übermittlung ist durch die von der Europäischen Kommission erlassenen Standardvertragsklauseln geschützt (Artikel 46 Absatz 2 Buchstabe c DSGVO)${regimes.uk ? ', ergänzt um das International Data Transfer Addendum des Vereinigten Königreichs' : ''}${regimes.ch ? ', wie vom Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) anerkannt' : ''}.`;
   },
@@ -117,6 +133,8 @@ export const lawDe: LawText = {
   ],
   objection:
     'Widerspruchsrecht: Verarbeiten wir Ihre Daten auf der Grundlage unserer berechtigten Interessen, können Sie dieser Verarbeitung aus Gründen, die sich aus Ihrer besonderen Situation ergeben, jederzeit widersprechen; wir verarbeiten die Daten dann nicht mehr, es sei denn, wir können zwingende schutzwürdige Gründe für die Verarbeitung nachweisen. Der Verwendung Ihrer Daten für Direktwerbung können Sie jederzeit ohne Angabe von Gründen widersprechen.',
+  postMortem:
+    'Nach französischem Recht können Sie uns außerdem Anweisungen geben, was nach Ihrem Tod mit Ihren personenbezogenen Daten geschieht, ob sie also aufbewahrt, gelöscht oder weitergegeben werden (Artikel 85 des französischen Gesetzes Informatique et Libertés).',
   automatedDecisions:
     'Sie haben außerdem das Recht, nicht einer ausschließlich auf einer automatisierten Verarbeitung – einschließlich Profiling – beruhenden Entscheidung unterworfen zu werden, die Ihnen gegenüber rechtliche Wirkung entfaltet oder Sie in ähnlicher Weise erheblich beeinträchtigt.',
   rightsHow: ({ contact }) => ['Um eines dieser Rechte auszuüben, wenden Sie sich ', ...contact, ' an uns; wir antworten innerhalb eines Monats.'],
@@ -132,7 +150,34 @@ export const lawDe: LawText = {
   ],
   authorityWhereYouLive: 'Sie haben außerdem das Recht auf Beschwerde bei der Datenschutz-Aufsichtsbehörde des Staates, in dem Sie wohnen oder arbeiten.',
   germanAuthoritiesList: 'Liste der deutschen Datenschutz-Aufsichtsbehörden',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['Sie können diese Anfragen auch über unser Webformular unter ', form, ` oder gebührenfrei telefonisch unter ${phone} stellen.`]
+      : form
+        ? ['Sie können diese Anfragen auch über unser Webformular unter ', form, ' stellen.']
+        : [`Sie können diese Anfragen auch gebührenfrei telefonisch unter ${phone} stellen.`],
 
+  fadpRightsIntro: 'Nach dem DSG haben Sie das Recht,',
+  fadpRightsList: [
+    'Auskunft darüber zu verlangen, ob wir Personendaten über Sie bearbeiten, und gegebenenfalls diese Daten mit den im Gesetz vorgesehenen Informationen zu erhalten (Auskunftsrecht, Artikel 25 DSG);',
+    'die Personendaten, die Sie uns bekanntgegeben haben, in einem gängigen elektronischen Format zu erhalten oder sie einem anderen Verantwortlichen übertragen zu lassen (Recht auf Datenherausgabe und -übertragung, Artikel 28 DSG);',
+    'unrichtige Personendaten berichtigen zu lassen (Berichtigung, Artikel 32 Absatz 1 DSG);',
+    'Ihre Personendaten löschen oder ihre Bearbeitung verbieten zu lassen und der Bearbeitung oder der Bekanntgabe an Dritte zu widersprechen (Löschung und Widerspruch, Artikel 30 Absatz 2 Buchstabe b und Artikel 32 Absatz 2 DSG).',
+  ],
+  fadpAutomatedDecisions:
+    'Treffen wir eine Entscheidung, die ausschließlich auf einer automatisierten Bearbeitung beruht und für Sie mit einer Rechtsfolge verbunden ist oder Sie erheblich beeinträchtigt, informieren wir Sie darüber; Sie können Ihren Standpunkt darlegen und verlangen, dass die Entscheidung von einer natürlichen Person überprüft wird (Artikel 21 DSG).',
+  fadpRightsHow: ({ contact }) => ['Um eines dieser Rechte auszuüben, wenden Sie sich ', ...contact, ' an uns; wir antworten innerhalb von 30 Tagen.'],
+  fadpAuthority: ({ authority }) => ['Sie können Verletzungen der Datenschutzvorschriften außerdem der Aufsichtsbehörde anzeigen (Artikel 49 DSG): ', authority, '.'],
+  fadpRightsAlso: ({ authority }) => [
+    'Wenn Sie sich in der Schweiz befinden, haben Sie diese Rechte auch nach dem Schweizer Bundesgesetz über den Datenschutz (DSG) (Auskunft, Artikel 25; Datenherausgabe und -übertragung, Artikel 28; Berichtigung und Löschung, Artikel 32 DSG) und können Verletzungen der Schweizer Aufsichtsbehörde anzeigen: ',
+    authority,
+    '.',
+  ],
+
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `Artikel 5 Absatz 3 der ePrivacy-Richtlinie${country === 'DE' ? ' und § 25 TDDDG' : country === 'FR' ? ' und Artikel 82 des französischen Gesetzes Informatique et Libertés' : ''}`, uk && 'Regulation 6 der britischen PECR'].filter(Boolean).join('; '),
+  deviceAccessConsent: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur mit Ihrer Einwilligung (${law}), die Sie jederzeit mit Wirkung für die Zukunft widerrufen können: ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur, soweit dies unbedingt erforderlich ist, um die App oder eine von Ihnen gewünschte Funktion bereitzustellen; dafür ist keine Einwilligung nötig (${law}): ${services}.`,
   ccpaIntro:
     'Wenn Sie in Kalifornien wohnen, gewährt Ihnen der California Consumer Privacy Act in der durch den California Privacy Rights Act geänderten Fassung (CCPA) die unten genannten Rechte; Einwohner anderer US-Bundesstaaten mit vergleichbaren Gesetzen haben vergleichbare Rechte. In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen bei Ihnen und Ihrem Gerät erhoben:',
   ccpaCategories: {
@@ -148,6 +193,9 @@ export const lawDe: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
   ccpaNoSaleOrShare: 'Wir verkaufen Ihre personenbezogenen Informationen nicht und geben sie nicht für kontextübergreifende verhaltensbezogene Werbung weiter.',
+  ccpaNoSaleMinors: 'Das gilt auch für die personenbezogenen Informationen von Verbrauchern unter 16 Jahren.',
+  ccpaMinorsOptIn:
+    'Personenbezogene Informationen von Verbrauchern, von denen wir wissen, dass sie jünger als 16 Jahre sind, verkaufen wir nicht und geben sie nicht weiter, sofern dies nicht ausdrücklich genehmigt wurde (Opt-in): bei 13- bis 15-Jährigen von ihnen selbst, bei Kindern unter 13 Jahren von einem Elternteil oder Vormund (California Civil Code, § 1798.120).',
   ccpaSold: ({ categories }) => `Wir verkaufen die folgenden Kategorien personenbezogener Informationen: ${categories}.`,
   ccpaShared: ({ categories, recipients }) =>
     `Wir geben die folgenden Kategorien personenbezogener Informationen für kontextübergreifende verhaltensbezogene Werbung an ${recipients} weiter: ${categories}.`,
@@ -172,14 +220,25 @@ export const lawDe: LawText = {
     'Sie können einen bevollmächtigten Vertreter (Authorized Agent) beauftragen, eine Anfrage für Sie zu stellen; wir können von ihm Ihre unterzeichnete Vollmacht verlangen und Sie bitten, Ihre Identität zu bestätigen.',
   ccpaNoDiscrimination:
     'Wir benachteiligen Sie nicht, weil Sie eines dieser Rechte ausüben: Wir verweigern Ihnen nicht die App, verlangen keinen anderen Preis und bieten Ihnen keine andere Qualität des Dienstes.',
+  ccpaDisclosed: 'In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen für einen geschäftlichen Zweck (Business Purpose) an diese Empfänger offengelegt:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}: an ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `Nach kalifornischem Recht (CalOPPA) geben wir an, wie wir auf das „Do Not Track“-Signal eines Browsers reagieren: Die App reagiert nicht darauf, da es dafür keinen allgemein anerkannten Standard gibt. Folgende andere Stellen können, während Sie die App nutzen, personenbezogene Informationen über Ihre Aktivitäten über längere Zeit und über Apps und Websites anderer Unternehmen hinweg erheben: ${trackers}.`
+      : 'Nach kalifornischem Recht (CalOPPA) geben wir an, wie wir auf das „Do Not Track“-Signal eines Browsers reagieren: Wir verfolgen Ihre Aktivitäten nicht über längere Zeit und über Apps und Websites anderer Unternehmen hinweg und erlauben das über die App auch keinen anderen Stellen; ein solches Signal hat daher nichts abzuschalten.',
 
   coppaConsent:
     'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) erheben wir personenbezogene Informationen von Kindern unter 13 Jahren nur, nachdem ein Elternteil eine überprüfbare Einwilligung erteilt hat, es sei denn, das Gesetz lässt etwas anderes zu (etwa eine einmalige Antwort auf die Anfrage eines Elternteils); dabei erheben wir nicht mehr, als die jeweilige Aktivität erfordert.',
+  coppaVerifiableConsent:
+    'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) holen wir eine überprüfbare Einwilligung der Eltern ein, bevor wir personenbezogene Informationen von einem Kind unter 13 Jahren erheben, es sei denn, eine der Ausnahmen der COPPA Rule greift (16 CFR 312.5), etwa wenn wir die E-Mail-Adresse eines Elternteils nur erheben, um diese Einwilligung einzuholen.',
   coppaParents: ({ contact }) => [
     'Eltern können die personenbezogenen Informationen, die wir über ihr Kind gespeichert haben, einsehen, löschen lassen und ihrer weiteren Erhebung oder Verwendung widersprechen; wenden Sie sich dazu ',
     ...contact,
     ' an uns.',
   ],
+  coppaOperator: (p) => ['Betreiber, der über die App personenbezogene Informationen von Kindern erhebt und speichert: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'Telefon ') }), '.'],
+  coppaThirdParties:
+    'Eltern können der Erhebung und Verwendung der personenbezogenen Informationen ihres Kindes zustimmen, ohne der Offenlegung an Dritte zuzustimmen, es sei denn, diese Offenlegung ist für die App unerlässlich.',
   coppaNoAds:
     'Wir zeigen Kindern keine verhaltensbezogene (interessenbasierte) Werbung und verfolgen ihre Aktivitäten nicht über Apps und Websites anderer Unternehmen hinweg.',
 

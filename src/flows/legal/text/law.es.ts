@@ -1,5 +1,5 @@
-import type { LawText, PersonSlot } from './law.types.js';
-import type { Inline } from './types.js';
+import { personIn, withPhone } from './law.person.js';
+import type { LawText } from './law.types.js';
 
 /**
  * Spanish (Spain), the law sections. An AI translation by the Appflows team, to be reviewed by a
@@ -19,17 +19,12 @@ import type { Inline } from './types.js';
  * "usted", as in text/es.ts.
  */
 
-/** "{name} ({email}, {address})" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? [', '] : []), address);
-  return extra.length ? [name, ' (', ...extra, ')'] : [name];
-};
+const person = personIn();
 
 export const lawEs: LawText = {
   titles: {
     'legal-bases': 'Bases jurídicas del tratamiento',
+    purposes: 'Fines del tratamiento',
     transfers: 'Transferencias fuera del Espacio Económico Europeo, el Reino Unido y Suiza',
     'us-privacy': 'Sus derechos de privacidad según las leyes de los estados de EE. UU.',
   },
@@ -38,6 +33,7 @@ export const lawEs: LawText = {
   dpo: (p) => ['Nuestro delegado de protección de datos es ', ...person(p), '.'],
   euRepresentative: (p) => ['Nuestro representante en la Unión Europea (art. 27 del RGPD) es ', ...person(p), '.'],
   ukRepresentative: (p) => ['Nuestro representante en el Reino Unido (art. 27 del RGPD del Reino Unido) es ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Nuestro representante en Suiza (art. 14 de la Ley Federal suiza de Protección de Datos, LPD) es ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD y el RGPD del Reino Unido' : uk ? 'RGPD del Reino Unido' : eu || !ch ? 'RGPD' : 'RGPD, en la medida en que lo permite la Ley Federal suiza de Protección de Datos',
@@ -52,6 +48,7 @@ export const lawEs: LawText = {
     fraud_prevention: 'Prevención del fraude y de los usos indebidos',
     account_management: 'Gestión de su cuenta',
     other: 'Otros fines',
+    crash_reporting: 'Detección y corrección de fallos y errores',
   },
   basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
   bases: {
@@ -69,15 +66,33 @@ export const lawEs: LawText = {
 
   provisionRequirement:
     'Ninguna ley ni contrato le obliga a facilitarnos datos personales. Algunas funciones necesitan ciertos datos para funcionar (una dirección de correo electrónico para responderle, una compra para una suscripción); sin ellos, usted puede seguir usando el resto de la aplicación.',
+  childConsent: ({ law }) =>
+    `Cuando nos basamos en el consentimiento y usted no ha alcanzado la edad de consentimiento digital, el consentimiento debe darlo o autorizarlo el titular de la patria potestad o tutela sobre usted, y hacemos esfuerzos razonables para verificarlo (art. 8 del ${law}). Esa edad es:`,
+  consentAgeItem: ({ age, countries }) => `${age} años: ${countries}`,
+  fadpAlso:
+    'Cuando se aplica la Ley Federal suiza de Protección de Datos (LPD), esta no exige una base jurídica para estos fines: un tratamiento que respeta sus principios es lícito y, si pudiera vulnerar ilícitamente su personalidad, nos basamos en un motivo justificativo (art. 31 LPD), como su consentimiento o un interés preponderante.',
+
+  fadpPurposesIntro: 'Tratamos datos personales para los siguientes fines (art. 19, apartado 2, letra c, de la Ley Federal suiza de Protección de Datos, LPD):',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `Solo los comunicamos a los destinatarios indicados en «${recipients}»; dónde los tratan y cómo se protege una comunicación al extranjero se indica en «${transfers}» (arts. 16, 17 y 19, apartado 4, LPD).`,
+  fadpLawful:
+    'La LPD no exige una base jurídica para cada fin: un tratamiento que respeta sus principios (art. 6 LPD) es lícito mientras no vulnere ilícitamente su personalidad. Si lo hiciera, solo tratamos los datos con un motivo justificativo (art. 31 LPD): su consentimiento, un interés privado o público preponderante, o la ley.',
+  fadpConsent: 'Cuando la aplicación le pide su consentimiento, solo tratamos los datos afectados con él; puede retirarlo en cualquier momento, con efectos para el futuro.',
+  fadpHealth:
+    'Los datos relativos a la salud son datos personales sensibles (art. 5, letra c, LPD): solo los tratamos con su consentimiento expreso (art. 6, apartado 7, letra a, LPD), que puede retirar en cualquier momento.',
   transfersIntro: () => 'Dónde trata los datos cada uno de los servicios indicados y cómo se protegen los datos que se envían fuera del Espacio Económico Europeo, el Reino Unido o Suiza:',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` en ${locations}` : '';
     if (mechanism === 'eea') return `${name} trata los datos${where}, dentro del Espacio Económico Europeo: no se realiza ninguna transferencia fuera de él.`;
     if (mechanism === 'adequacy')
       return `${name} trata los datos${where}, en un país respecto del cual la Comisión Europea ha decidido que garantiza un nivel de protección adecuado (decisión de adecuación, art. 45 del RGPD).`;
     if (mechanism === 'dpf') {
-      const frameworks = list(['al Marco de Privacidad de Datos UE-EE. UU. (EU-US Data Privacy Framework)', regimes.uk && 'a su extensión al Reino Unido', regimes.ch && 'al Marco de Privacidad de Datos Suiza-EE. UU.']);
-      return `${name} trata los datos${where} y está adherido ${frameworks}; la Comisión Europea ha decidido que el Marco UE-EE. UU. garantiza un nivel de protección adecuado (art. 45 del RGPD).`;
+      const frameworks = list(['al Marco de Privacidad de Datos UE-EE. UU. (EU-US Data Privacy Framework)', regimes.uk && dpf.uk && 'a su extensión al Reino Unido', regimes.ch && dpf.swiss && 'al Marco de Privacidad de Datos Suiza-EE. UU.']);
+      const scc = [
+        regimes.uk && !dpf.uk && 'las transferencias desde el Reino Unido se basan en las cláusulas contractuales tipo, junto con el Addendum de transferencia internacional de datos del Reino Unido (UK International Data Transfer Addendum) (art. 46 del RGPD del Reino Unido)',
+        regimes.ch && !dpf.swiss && 'las transferencias desde Suiza se basan en las cláusulas contractuales tipo, reconocidas por el Comisionado Federal de Protección de Datos y de Transparencia de Suiza (FDPIC)',
+      ].filter(Boolean);
+      return `${name} trata los datos${where} y está adherido ${frameworks}; la Comisión Europea ha decidido que el Marco UE-EE. UU. garantiza un nivel de protección adecuado (art. 45 del RGPD)${scc.length ? `; ${scc.join('; ')}` : ''}.`;
     }
     return `${name} trata los datos${where}; la transferencia está amparada por las cláusulas contractuales tipo adoptadas por la Comisión Europea (art. 46, apartado 2, letra c), del RGPD)${regimes.uk ? ', junto con el Addendum de transferencia internacional de datos del Reino Unido (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', reconocidas por el Comisionado Federal de Protección de Datos y de Transparencia de Suiza (FDPIC)' : ''}.`;
   },
@@ -104,6 +119,8 @@ export const lawEs: LawText = {
   ],
   objection:
     'Derecho de oposición: cuando tratemos sus datos sobre la base de nuestros intereses legítimos, puede oponerse en cualquier momento, por motivos relacionados con su situación particular; en tal caso, dejaremos de tratarlos, salvo que acreditemos motivos legítimos imperiosos. Puede oponerse en cualquier momento, y sin necesidad de justificarlo, al tratamiento de sus datos con fines de mercadotecnia directa.',
+  postMortem:
+    'Conforme al Derecho francés, también puede darnos instrucciones sobre el destino de sus datos personales después de su fallecimiento: su conservación, supresión o comunicación (art. 85 de la ley francesa Informatique et Libertés).',
   automatedDecisions:
     'También tiene derecho a no ser objeto de una decisión basada únicamente en el tratamiento automatizado, incluida la elaboración de perfiles, que produzca efectos jurídicos en usted o le afecte significativamente de modo similar.',
   rightsHow: ({ contact }) => ['Para ejercer cualquiera de estos derechos, contacte con nosotros ', ...contact, '; le responderemos en el plazo de un mes.'],
@@ -119,7 +136,34 @@ export const lawEs: LawText = {
   ],
   authorityWhereYouLive: 'También tiene derecho a presentar una reclamación ante la autoridad de control en materia de protección de datos del país en el que tenga su residencia habitual o su lugar de trabajo.',
   germanAuthoritiesList: 'lista de autoridades alemanas de protección de datos',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['También puede presentar estas solicitudes mediante nuestro formulario web en ', form, ` o llamándonos gratuitamente al ${phone}.`]
+      : form
+        ? ['También puede presentar estas solicitudes mediante nuestro formulario web en ', form, '.']
+        : [`También puede presentar estas solicitudes llamándonos gratuitamente al ${phone}.`],
 
+  fadpRightsIntro: 'En virtud de la LPD, usted tiene derecho a:',
+  fadpRightsList: [
+    'preguntar si tratamos datos personales suyos y, en tal caso, obtenerlos junto con la información que prevé la ley (derecho de acceso, art. 25 LPD);',
+    'recibir los datos personales que nos ha facilitado en un formato electrónico de uso común, o que se transmitan a otro responsable (derecho a la entrega y transmisión de los datos, art. 28 LPD);',
+    'obtener la rectificación de los datos personales inexactos (rectificación, art. 32, apartado 1, LPD);',
+    'obtener la supresión de sus datos personales o la prohibición de su tratamiento, y oponerse a su tratamiento o a su comunicación a terceros (supresión y oposición, art. 30, apartado 2, letra b, y art. 32, apartado 2, LPD).',
+  ],
+  fadpAutomatedDecisions:
+    'Cuando tomamos una decisión basada únicamente en un tratamiento automatizado que produce efectos jurídicos sobre usted o le afecta de forma significativa, se lo comunicamos; usted puede expresar su punto de vista y pedir que la decisión sea revisada por una persona física (art. 21 LPD).',
+  fadpRightsHow: ({ contact }) => ['Para ejercer cualquiera de estos derechos, contacte con nosotros ', ...contact, '; le responderemos en un plazo de 30 días.'],
+  fadpAuthority: ({ authority }) => ['También puede denunciar una infracción de la normativa de protección de datos ante la autoridad de supervisión (art. 49 LPD): ', authority, '.'],
+  fadpRightsAlso: ({ authority }) => [
+    'Si se encuentra en Suiza, también tiene estos derechos en virtud de la Ley Federal suiza de Protección de Datos (LPD) (acceso, art. 25; entrega y transmisión de los datos, art. 28; rectificación y supresión, art. 32 LPD) y puede denunciar una infracción ante la autoridad de supervisión suiza: ',
+    authority,
+    '.',
+  ],
+
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `art. 5, apartado 3, de la Directiva sobre la privacidad y las comunicaciones electrónicas${country === 'DE' ? ' y § 25 de la ley alemana TDDDG' : country === 'FR' ? ' y art. 82 de la ley francesa Informatique et Libertés' : ''}`, uk && 'reglamento 6 de las PECR del Reino Unido'].filter(Boolean).join('; '),
+  deviceAccessConsent: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo con su consentimiento (${law}), que puede retirar en cualquier momento con efectos para el futuro: ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo en la medida estrictamente necesaria para prestar la app o una función que usted solicita, lo que no requiere su consentimiento (${law}): ${services}.`,
   ccpaIntro:
     'Si reside en California, la Ley de Privacidad del Consumidor de California, modificada por la Ley de Derechos de Privacidad de California (CCPA), le otorga los derechos que se indican a continuación; los residentes de otros estados de EE. UU. con leyes similares tienen derechos similares. En los últimos 12 meses hemos recogido las siguientes categorías de información personal, procedentes de usted y de su dispositivo:',
   ccpaCategories: {
@@ -135,6 +179,9 @@ export const lawEs: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
   ccpaNoSaleOrShare: 'No vendemos su información personal ni la compartimos para publicidad comportamental entre contextos (cross-context behavioral advertising).',
+  ccpaNoSaleMinors: 'Esto incluye la información personal de los consumidores menores de 16 años.',
+  ccpaMinorsOptIn:
+    'No vendemos ni compartimos la información personal de consumidores que sabemos que son menores de 16 años salvo que se haya autorizado expresamente (consentimiento previo, «opt-in»): por el propio consumidor si tiene entre 13 y 15 años, o por su padre, madre o tutor si es menor de 13 años (California Civil Code, § 1798.120).',
   ccpaSold: ({ categories }) => `Vendemos las siguientes categorías de información personal: ${categories}.`,
   ccpaShared: ({ categories, recipients }) => `Compartimos con ${recipients}, para publicidad comportamental entre contextos, las siguientes categorías de información personal: ${categories}.`,
   ccpaOptOut: ({ contact }) => [
@@ -156,14 +203,25 @@ export const lawEs: LawText = {
   ccpaAgents: 'Puede autorizar a un agente para que presente una solicitud en su nombre; podemos pedir al agente su autorización firmada y pedirle a usted que verifique su identidad.',
   ccpaNoDiscrimination:
     'No le discriminaremos por ejercer ninguno de estos derechos: no le negaremos el acceso a la aplicación, no le cobraremos un precio distinto ni le ofreceremos una calidad de servicio distinta.',
+  ccpaDisclosed: 'En los últimos 12 meses hemos comunicado, con un fin empresarial (business purpose), las siguientes categorías de información personal a estos destinatarios:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatarios: ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `La ley de California (CalOPPA) nos pide indicar cómo respondemos a la señal «Do Not Track» de un navegador: la app no responde a ella, ya que no existe un estándar común. Los siguientes terceros pueden recoger, mientras usa la app, información personal sobre su actividad a lo largo del tiempo en las apps y los sitios web de otras empresas: ${trackers}.`
+      : 'La ley de California (CalOPPA) nos pide indicar cómo respondemos a la señal «Do Not Track» de un navegador: no rastreamos su actividad a lo largo del tiempo en las apps y los sitios web de otras empresas ni permitimos que otros lo hagan a través de la app, por lo que una señal así no tiene nada que desactivar.',
 
   coppaConsent:
     'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), solo recogemos información personal de un menor de 13 años después de que su padre, madre o tutor haya dado su consentimiento verificable, salvo que la ley permita otra cosa (por ejemplo, para responder una sola vez a una solicitud de los padres), y no recogemos más de lo que la actividad requiere.',
+  coppaVerifiableConsent:
+    'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), obtenemos el consentimiento verificable de los padres antes de recoger información personal de un menor de 13 años, salvo que se aplique alguna de las excepciones de la COPPA Rule (16 CFR 312.5), por ejemplo cuando recogemos la dirección de correo electrónico del padre o la madre solo para pedirle ese consentimiento.',
   coppaParents: ({ contact }) => [
     'El padre, la madre o el tutor puede revisar la información personal que tenemos sobre el menor, pedir que se elimine y negarse a que se siga recogiendo o utilizando: para ello, contacte con nosotros ',
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['El operador que recoge y conserva la información personal de los menores a través de la app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'teléfono ') }), '.'],
+  coppaThirdParties:
+    'El padre, la madre o el tutor puede consentir que recojamos y utilicemos la información personal del menor sin consentir su comunicación a terceros, salvo que esa comunicación sea esencial para la app.',
   coppaNoAds: 'No mostramos a los menores publicidad comportamental (basada en sus intereses) ni rastreamos su actividad en las apps y los sitios web de otras empresas.',
 
   englishPrevails: ({ href }) => ['Esta es una traducción. La ', { text: 'versión en inglés', href }, ' es la que hace fe; en caso de discrepancia, prevalecerá la versión en inglés.'],

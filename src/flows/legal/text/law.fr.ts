@@ -1,5 +1,5 @@
-import type { Inline } from './types.js';
-import type { LawText, PersonSlot } from './law.types.js';
+import { personIn, withPhone } from './law.person.js';
+import type { LawText } from './law.types.js';
 
 /**
  * French (France), the law sections. An AI translation by the Appflows team, to be reviewed by a
@@ -27,13 +27,7 @@ import type { LawText, PersonSlot } from './law.types.js';
  * - French typography: a no-break space (U+00A0) before « : » and « ; » and inside « ».
  */
 
-/** "{name} ({email}, {address})" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? [', '] : []), address);
-  return extra.length ? [name, ' (', ...extra, ')'] : [name];
-};
+const person = personIn();
 
 /** The law's name with its article: "du RGPD", "du RGPD et du UK GDPR" (`du`), "le RGPD …" (`le`). */
 const withArticle = (article: string) => (law: string) => law.split(' et ').map((x) => `${article} ${x}`).join(' et ');
@@ -43,6 +37,7 @@ const le = withArticle('le');
 export const lawFr: LawText = {
   titles: {
     'legal-bases': 'Bases légales',
+    purposes: 'Finalités du traitement',
     transfers: 'Transferts hors de l’EEE, du Royaume-Uni et de la Suisse',
     'us-privacy': 'Vos droits au titre des lois des États américains sur la protection de la vie privée',
   },
@@ -51,6 +46,7 @@ export const lawFr: LawText = {
   dpo: (p) => ['Coordonnées de notre délégué à la protection des données : ', ...person(p), '.'],
   euRepresentative: (p) => ['Notre représentant dans l’Union européenne (art. 27 du RGPD) : ', ...person(p), '.'],
   ukRepresentative: (p) => ['Notre représentant au Royaume-Uni (art. 27 du UK GDPR) : ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Notre représentant en Suisse (art. 14 de la loi fédérale suisse sur la protection des données, LPD) : ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD et UK GDPR' : uk ? 'UK GDPR' : eu || !ch ? 'RGPD' : 'RGPD, comme le permet la loi fédérale suisse sur la protection des données',
@@ -65,6 +61,7 @@ export const lawFr: LawText = {
     fraud_prevention: 'Prévention de la fraude et des abus',
     account_management: 'Gestion de votre compte',
     other: 'Autres finalités',
+    crash_reporting: 'Détection et correction des plantages et des erreurs',
   },
   basisItem: ({ purpose, basis }) => `${purpose} : ${basis}.`,
   bases: {
@@ -83,16 +80,35 @@ export const lawFr: LawText = {
 
   provisionRequirement:
     'Aucune obligation légale ou contractuelle ne vous impose de nous fournir des données à caractère personnel. Certaines fonctionnalités en ont besoin pour fonctionner (une adresse électronique pour une réponse, un achat pour un abonnement)\u00a0; sans elles, vous pouvez continuer à utiliser le reste de l’application.',
+  childConsent: ({ law }) =>
+    `Lorsque nous nous fondons sur le consentement et que vous n’avez pas atteint l’âge du consentement numérique, le consentement doit être donné ou autorisé par le titulaire de la responsabilité parentale à votre égard, et nous nous efforçons raisonnablement de le vérifier (art. 8 ${du(law)}). Cet âge est le suivant :`,
+  consentAgeItem: ({ age, countries }) => `${age} ans : ${countries}`,
+  fadpAlso:
+    'Lorsque la loi fédérale suisse sur la protection des données (LPD) s’applique, elle n’exige pas de base légale pour ces finalités : un traitement qui respecte ses principes est licite et, s’il devait porter une atteinte illicite à votre personnalité, nous nous fondons sur un motif justificatif (art. 31 LPD), tel que votre consentement ou un intérêt prépondérant.',
+
+  // The FADP's French terms (LPD, communication, données sensibles) and Swiss citation style (art. 19, al. 2, let. c).
+  fadpPurposesIntro: 'Nous traitons des données personnelles pour les finalités suivantes (art. 19, al. 2, let. c, de la loi fédérale suisse sur la protection des données, LPD) :',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `Nous ne les communiquons qu’aux destinataires mentionnés sous « ${recipients} » ; le lieu où ils les traitent et la manière dont une communication à l’étranger est protégée sont indiqués sous « ${transfers} » (art. 16, 17 et 19, al. 4, LPD).`,
+  fadpLawful:
+    'La LPD n’exige pas de base légale pour chaque finalité : un traitement qui respecte ses principes (art. 6 LPD) est licite tant qu’il ne porte pas une atteinte illicite à votre personnalité. Si tel devait être le cas, nous ne traitons les données qu’en présence d’un motif justificatif (art. 31 LPD) : votre consentement, un intérêt prépondérant privé ou public, ou la loi.',
+  fadpConsent: 'Lorsque l’application vous demande votre consentement, nous ne traitons les données concernées qu’avec celui-ci ; vous pouvez le retirer à tout moment, avec effet pour l’avenir.',
+  fadpHealth:
+    'Les données sur la santé sont des données sensibles (art. 5, let. c, LPD) : nous ne les traitons qu’avec votre consentement exprès (art. 6, al. 7, let. a, LPD), que vous pouvez retirer à tout moment.',
   transfersIntro: () =>
     'Où chacun des services ci-dessus traite les données, et comment sont protégées les données transférées hors de l’Espace économique européen (EEE), du Royaume-Uni ou de la Suisse :',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` (lieu de traitement : ${locations})` : '';
     if (mechanism === 'eea') return `${name} traite les données${where} au sein de l’Espace économique européen : aucun transfert hors de celui-ci n’a lieu.`;
     if (mechanism === 'adequacy')
       return `${name} traite les données${where} dans un pays pour lequel la Commission européenne a constaté, par une décision d’adéquation, qu’il assure un niveau de protection adéquat (art. 45 du RGPD).`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'de son extension au Royaume-Uni', regimes.ch && 'du cadre de protection des données Suisse–États-Unis (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' et ');
-      return `${name} traite les données${where} et bénéficie d’une certification au titre du cadre de protection des données UE–États-Unis (EU-U.S. Data Privacy Framework)${ext ? `, ainsi qu’au titre ${ext}` : ''} ; la Commission européenne a constaté que ce cadre assure un niveau de protection adéquat (art. 45 du RGPD).`;
+      const ext = [regimes.uk && dpf.uk && 'de son extension au Royaume-Uni', regimes.ch && dpf.swiss && 'du cadre de protection des données Suisse–États-Unis (Swiss-U.S. Data Privacy Framework)'].filter(Boolean).join(' et ');
+      const scc = [
+        regimes.uk && !dpf.uk && 'les transferts depuis le Royaume-Uni reposent sur les clauses contractuelles types, complétées par l’avenant britannique relatif aux transferts internationaux de données (International Data Transfer Addendum) (art. 46 du UK GDPR)',
+        regimes.ch && !dpf.swiss && 'les transferts depuis la Suisse reposent sur les clauses contractuelles types, telles que reconnues par le Préposé fédéral à la protection des données et à la transparence (PFPDT)',
+      ].filter(Boolean);
+      return `${name} traite les données${where} et bénéficie d’une certification au titre du cadre de protection des données UE–États-Unis (EU-U.S. Data Privacy Framework)${ext ? `, ainsi qu’au titre ${ext}` : ''} ; la Commission européenne a constaté que ce cadre assure un niveau de protection adéquat (art. 45 du RGPD)${scc.length ? ` ; ${scc.join(' ; ')}` : ''}.`;
     }
     return `${name} traite les données${where} ; le transfert est encadré par les clauses contractuelles types adoptées par la Commission européenne (art. 46, paragraphe 2, point c), du RGPD)${regimes.uk ? ', complétées par l’avenant britannique relatif aux transferts internationaux de données (International Data Transfer Addendum)' : ''}${regimes.ch ? ', telles que reconnues par le Préposé fédéral à la protection des données et à la transparence (PFPDT)' : ''}.`;
   },
@@ -120,6 +136,8 @@ export const lawFr: LawText = {
   ],
   objection:
     'Droit d’opposition : lorsque nous traitons vos données sur la base de nos intérêts légitimes, vous pouvez vous y opposer à tout moment pour des raisons tenant à votre situation particulière ; nous cessons alors le traitement, à moins de démontrer qu’il existe des motifs légitimes et impérieux pour le poursuivre. Vous pouvez vous opposer à tout moment, sans avoir à vous justifier, à l’utilisation de vos données à des fins de prospection.',
+  postMortem:
+    'Vous pouvez également définir des directives relatives à la conservation, à l’effacement et à la communication de vos données à caractère personnel après votre décès (article 85 de la loi Informatique et Libertés).',
   automatedDecisions:
     'Vous avez également le droit de ne pas faire l’objet d’une décision fondée exclusivement sur un traitement automatisé, y compris le profilage, produisant des effets juridiques vous concernant ou vous affectant de manière significative de façon similaire.',
   rightsHow: ({ contact }) => ['Pour exercer l’un de ces droits, contactez-nous ', ...contact, ' ; nous vous répondrons dans un délai d’un mois.'],
@@ -135,7 +153,34 @@ export const lawFr: LawText = {
   ],
   authorityWhereYouLive: 'Vous avez également le droit d’introduire une réclamation auprès de l’autorité de contrôle de la protection des données de l’État où vous résidez ou travaillez.',
   germanAuthoritiesList: 'liste des autorités allemandes de protection des données',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['Vous pouvez aussi faire ces demandes au moyen de notre formulaire en ligne à l’adresse ', form, ` ou en nous appelant gratuitement au ${phone}.`]
+      : form
+        ? ['Vous pouvez aussi faire ces demandes au moyen de notre formulaire en ligne à l’adresse ', form, '.']
+        : [`Vous pouvez aussi faire ces demandes en nous appelant gratuitement au ${phone}.`],
 
+  fadpRightsIntro: 'En vertu de la LPD, vous avez le droit :',
+  fadpRightsList: [
+    'de demander si nous traitons des données personnelles vous concernant et, le cas échéant, de les obtenir avec les informations prévues par la loi (droit d’accès, art. 25 LPD) ;',
+    'de recevoir les données personnelles que vous nous avez communiquées dans un format électronique couramment utilisé, ou de les faire transmettre à un autre responsable du traitement (droit à la remise et à la transmission des données, art. 28 LPD) ;',
+    'de faire rectifier des données personnelles inexactes (rectification, art. 32, al. 1, LPD) ;',
+    'de faire effacer vos données personnelles ou d’en faire interdire le traitement, et de vous opposer à leur traitement ou à leur communication à des tiers (effacement et opposition, art. 30, al. 2, let. b, et art. 32, al. 2, LPD).',
+  ],
+  fadpAutomatedDecisions:
+    'Lorsque nous prenons une décision fondée exclusivement sur un traitement automatisé qui a des effets juridiques sur vous ou vous affecte de manière significative, nous vous en informons ; vous pouvez faire valoir votre point de vue et demander que la décision soit revue par une personne physique (art. 21 LPD).',
+  fadpRightsHow: ({ contact }) => ['Pour exercer l’un de ces droits, contactez-nous ', ...contact, ' ; nous vous répondrons dans un délai de 30 jours.'],
+  fadpAuthority: ({ authority }) => ['Vous pouvez également dénoncer une violation des prescriptions de protection des données à l’autorité de surveillance (art. 49 LPD) : ', authority, '.'],
+  fadpRightsAlso: ({ authority }) => [
+    'Si vous vous trouvez en Suisse, vous disposez également de ces droits en vertu de la loi fédérale suisse sur la protection des données (LPD) (accès, art. 25 ; remise et transmission des données, art. 28 ; rectification et effacement, art. 32 LPD) et pouvez dénoncer une violation à l’autorité de surveillance suisse : ',
+    authority,
+    '.',
+  ],
+
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `article 5, paragraphe 3, de la directive « vie privée et communications électroniques »${country === 'FR' ? ' et article 82 de la loi Informatique et Libertés' : country === 'DE' ? ' et § 25 de la loi allemande TDDDG' : ''}`, uk && 'règlement 6 des PECR britanniques'].filter(Boolean).join(' ; '),
+  deviceAccessConsent: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement avec votre consentement (${law}), que vous pouvez retirer à tout moment pour l’avenir : ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement dans la mesure strictement nécessaire à la fourniture de l’application ou d’une fonctionnalité que vous demandez, ce qui ne requiert pas votre consentement (${law}) : ${services}.`,
   ccpaIntro:
     'Si vous résidez en Californie, le California Consumer Privacy Act, tel que modifié par le California Privacy Rights Act (CCPA), vous confère les droits ci-dessous ; les résidents d’autres États américains dotés de lois similaires disposent de droits comparables. Au cours des 12 derniers mois, nous avons collecté auprès de vous et de votre appareil les catégories d’informations personnelles suivantes :',
   ccpaCategories: {
@@ -151,6 +196,9 @@ export const lawFr: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category} : ${purposes}.`,
   ccpaNoSaleOrShare: 'Nous ne vendons pas vos informations personnelles et ne les partageons pas à des fins de publicité comportementale intercontextuelle.',
+  ccpaNoSaleMinors: 'Cela vaut aussi pour les informations personnelles des consommateurs de moins de 16 ans.',
+  ccpaMinorsOptIn:
+    'Nous ne vendons ni ne partageons les informations personnelles des consommateurs dont nous savons qu’ils ont moins de 16 ans sans autorisation expresse préalable (« opt-in ») : celle du consommateur s’il a entre 13 et 15 ans, celle d’un parent ou tuteur s’il a moins de 13 ans (California Civil Code, § 1798.120).',
   ccpaSold: ({ categories }) => `Nous vendons les catégories d’informations personnelles suivantes : ${categories}.`,
   ccpaShared: ({ categories, recipients }) =>
     `Nous partageons les catégories d’informations personnelles suivantes à des fins de publicité comportementale intercontextuelle, avec ${recipients} : ${categories}.`,
@@ -175,14 +223,25 @@ export const lawFr: LawText = {
     'Vous pouvez mandater un agent autorisé (authorized agent) pour présenter une demande en votre nom ; nous pouvons lui demander votre autorisation signée et vous demander de confirmer votre identité.',
   ccpaNoDiscrimination:
     'Nous ne vous ferons subir aucune discrimination parce que vous exercez l’un de ces droits : nous ne vous refuserons pas l’application, ne vous facturerons pas un prix différent et ne vous fournirons pas un service de qualité différente.',
+  ccpaDisclosed: 'Au cours des 12 derniers mois, nous avons communiqué les catégories d’informations personnelles suivantes à des fins professionnelles (business purpose), aux destinataires suivants :',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category} : à ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `La loi californienne (CalOPPA) nous demande d’indiquer comment nous réagissons au signal « Do Not Track » d’un navigateur : l’application n’y réagit pas, faute de norme commune en la matière. Les tiers suivants peuvent collecter, lorsque vous utilisez l’application, des informations personnelles sur vos activités dans le temps parmi les applications et sites web d’autres sociétés : ${trackers}.`
+      : 'La loi californienne (CalOPPA) nous demande d’indiquer comment nous réagissons au signal « Do Not Track » d’un navigateur : nous ne suivons pas vos activités dans le temps parmi les applications et sites web d’autres sociétés et ne permettons à aucun tiers de le faire au moyen de l’application ; un tel signal n’a donc rien à désactiver.',
 
   coppaConsent:
     'En application de la loi américaine sur la protection de la vie privée des enfants en ligne (Children’s Online Privacy Protection Act, COPPA), nous ne collectons les informations personnelles d’un enfant de moins de 13 ans qu’après avoir obtenu le consentement vérifiable d’un parent, sauf lorsque la loi en dispose autrement (par exemple pour une réponse unique à la demande d’un parent), et nous ne collectons que ce qui est nécessaire à l’activité concernée.',
+  coppaVerifiableConsent:
+    'En vertu du Children’s Online Privacy Protection Act (COPPA) américain, nous obtenons le consentement parental vérifiable avant de collecter des informations personnelles auprès d’un enfant de moins de 13 ans, sauf lorsqu’une des exceptions de la COPPA Rule s’applique (16 CFR 312.5), par exemple lorsque nous collectons l’adresse e-mail d’un parent uniquement pour lui demander ce consentement.',
   coppaParents: ({ contact }) => [
     'Un parent peut consulter les informations personnelles que nous détenons sur son enfant, les faire supprimer et refuser qu’elles continuent d’être collectées ou utilisées : contactez-nous ',
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['L’opérateur qui collecte et conserve les informations personnelles des enfants au moyen de l’application : ', ...person({ ...p, address: withPhone(p.address, p.phone, 'téléphone ') }), '.'],
+  coppaThirdParties:
+    'Un parent peut consentir à ce que nous collections et utilisions les informations personnelles de son enfant sans consentir à leur communication à des tiers, sauf si cette communication fait partie intégrante de l’application.',
   coppaNoAds:
     'Nous ne présentons pas de publicité comportementale (fondée sur les centres d’intérêt) aux enfants et ne suivons pas leurs activités parmi les applications et sites web d’autres sociétés.',
 

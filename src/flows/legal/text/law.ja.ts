@@ -1,14 +1,8 @@
 import { ja } from './ja.js';
-import type { Inline } from './types.js';
-import type { LawText, PersonSlot } from './law.types.js';
+import { personIn, withPhone } from './law.person.js';
+import type { LawText } from './law.types.js';
 
-/** "{name}（{email}、{address}）" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? ['、'] : []), address);
-  return extra.length ? [name, '（', ...extra, '）'] : [name];
-};
+const person = personIn({ open: '（', comma: '、', close: '）' });
 
 /**
  * Japanese, the law sections. An AI translation by the Appflows team, to be reviewed by a native
@@ -33,6 +27,7 @@ const person = ({ name, email, address }: PersonSlot): Inline[] => {
 export const lawJa: LawText = {
   titles: {
     'legal-bases': '取扱いの法的根拠',
+    purposes: '取扱いの目的',
     transfers: 'EEA、英国およびスイス域外への移転',
     'us-privacy': '米国各州のプライバシー法に基づくお客様の権利',
   },
@@ -41,11 +36,12 @@ export const lawJa: LawText = {
   dpo: (p) => ['私たちのデータ保護オフィサーは、', ...person(p), 'です。'],
   euRepresentative: (p) => ['EU域内における私たちの代理人（GDPR第27条）は、', ...person(p), 'です。'],
   ukRepresentative: (p) => ['英国における私たちの代理人（英国GDPR第27条）は、', ...person(p), 'です。'],
+  swissRepresentative: (p) => ['スイスにおける私たちの代理人（スイス連邦データ保護法（FADP）第14条）は、', ...person(p), 'です。'],
 
   lawName: ({ eu, uk, ch }) => (eu && uk ? 'GDPRおよび英国GDPR' : uk ? '英国GDPR' : eu || !ch ? 'GDPR' : 'スイス連邦データ保護法が認める範囲でのGDPR'),
   basesIntro: ({ law }) => `私たちは、以下の目的のためにのみ個人データを利用し、各目的について${law}に定める次の法的根拠のいずれかに基づいて取り扱います。`,
   // The first part's nominal purposes already read as headings in Japanese.
-  purposeHeadings: ja.purposes,
+  purposeHeadings: { ...ja.purposes, crash_reporting: 'クラッシュやエラーの検出と修正' },
   basisItem: ({ purpose, basis }) => `${purpose}：${basis}`,
   bases: {
     consent: ({ law }) => `お客様の同意（${law}の第6条第1項（a））`,
@@ -62,15 +58,33 @@ export const lawJa: LawText = {
 
   provisionRequirement:
     'お客様には、法令上または契約上、個人データを提供する義務はありません。一部の機能は、動作のために特定のデータを必要とします（返信のためのメールアドレス、サブスクリプションのための購入情報など）。それらを提供しない場合でも、本アプリのその他の部分は引き続きご利用いただけます。',
+  childConsent: ({ law }) =>
+    `私たちが同意に基づいて取り扱う場合において、お客様がデジタル同意年齢に達していないときは、その同意は、お客様に対して親責任を有する者が与えるか、またはその者が承認する必要があり、私たちはそのことを確認するために合理的な努力を尽くします（${law}の第8条）。この年齢は次のとおりです。`,
+  consentAgeItem: ({ age, countries }) => `${age}歳：${countries}`,
+  fadpAlso:
+    'スイス連邦データ保護法（FADP）が適用される場合、同法はこれらの目的について法的根拠を求めていません。同法の原則を守った取扱いは適法であり、お客様の人格を違法に侵害するおそれがある場合には、お客様の同意や優越する利益などの正当化事由（FADP第31条）に基づいて取り扱います。',
+
+  fadpPurposesIntro: '私たちは、次の目的のために個人データを取り扱います（スイス連邦データ保護法（FADP）第19条第2項（c））。',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `私たちは、「${recipients}」に記載された受領者にのみこれを開示します。受領者が取り扱う場所と、国外への開示がどのように保護されるかは、「${transfers}」に記載しています（FADP第16条、第17条および第19条第4項）。`,
+  fadpLawful:
+    'FADPは、目的ごとに法的根拠を求めていません。同法の原則（FADP第6条）を守った取扱いは、お客様の人格を違法に侵害しない限り適法です。侵害するおそれがある場合には、正当化事由（FADP第31条）、すなわちお客様の同意、優越する私的もしくは公的な利益、または法律がある場合に限り、データを取り扱います。',
+  fadpConsent: '本アプリがお客様の同意を求める場合、私たちは、同意がある場合に限り該当するデータを取り扱います。お客様は、いつでも将来に向かって同意を撤回することができます。',
+  fadpHealth:
+    '健康に関する情報は、特に保護を要する個人データ（FADP第5条（c））です。私たちは、お客様の明示的な同意（FADP第6条第7項（a））がある場合に限りこれを取り扱います。この同意はいつでも撤回することができます。',
   transfersIntro: () => '上記の各サービスがデータを取り扱う場所と、欧州経済領域（EEA）、英国またはスイスの域外に送信されるデータの保護方法は、次のとおりです。',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const at = locations ? `（${locations}）` : '';
     const where = locations ? `${locations}で` : '';
     if (mechanism === 'eea') return `${name}は、欧州経済領域内${at}でデータを取り扱います。域外への移転は行われません。`;
     if (mechanism === 'adequacy') return `${name}は、欧州委員会が十分なレベルの保護を確保していると認定した国${at}でデータを取り扱います（十分性認定、GDPR第45条）。`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'その英国拡張', regimes.ch && 'スイス-米国データプライバシーフレームワーク'].filter(Boolean).join('および');
-      return `${name}は${where}データを取り扱っており、その提供事業者はEU-米国データプライバシーフレームワーク${ext ? `（ならびに${ext}）` : ''}の認証を受けています。欧州委員会は、同フレームワークが十分なレベルの保護を確保していると認定しています（GDPR第45条）。`;
+      const ext = [regimes.uk && dpf.uk && 'その英国拡張', regimes.ch && dpf.swiss && 'スイス-米国データプライバシーフレームワーク'].filter(Boolean).join('および');
+      const scc = [
+        regimes.uk && !dpf.uk && '英国からの移転は、標準契約条項および英国の国際データ移転補遺（International Data Transfer Addendum）に基づいています（英国GDPR第46条）。',
+        regimes.ch && !dpf.swiss && 'スイスからの移転は、スイス連邦データ保護・情報コミッショナー（FDPIC）が承認する標準契約条項に基づいています。',
+      ].filter(Boolean);
+      return `${name}は${where}データを取り扱っており、その提供事業者はEU-米国データプライバシーフレームワーク${ext ? `（ならびに${ext}）` : ''}の認証を受けています。欧州委員会は、同フレームワークが十分なレベルの保護を確保していると認定しています（GDPR第45条）。${scc.join('')}`;
     }
     return `${name}は${where}データを取り扱っており、この移転は、欧州委員会が採択した標準契約条項（GDPR第46条第2項（c））${regimes.uk ? 'および英国の国際データ移転補遺（International Data Transfer Addendum）' : ''}によって保護されています${regimes.ch ? '（スイス連邦データ保護・情報コミッショナー（FDPIC）もこれを承認しています）' : ''}。`;
   },
@@ -97,6 +111,8 @@ export const lawJa: LawText = {
   ],
   objection:
     '異議を述べる権利：私たちの正当な利益に基づいてお客様のデータを取り扱う場合、お客様は、ご自身の特別な状況に関する理由により、いつでも異議を述べることができます。この場合、私たちは、やむにやまれぬ正当な根拠がない限り、その取扱いを中止します。ダイレクトマーケティングのためのデータの利用に対しては、理由を示すことなく、いつでも異議を述べることができます。',
+  postMortem:
+    'フランス法に基づき、お客様は、死亡後の個人データの取扱い（保存、消去または提供）について私たちに指示することもできます（フランス情報処理・自由法第85条）。',
   automatedDecisions: 'また、お客様は、お客様に関して法的効果を発生させ、または同様に重大な影響を及ぼす、プロファイリングを含むもっぱら自動化された取扱いに基づいた決定の対象とされない権利を有します。',
   rightsHow: ({ contact }) => ['これらの権利を行使するには、', ...contact, 'までご連絡ください。1か月以内に回答いたします。'],
   authority: ({ authority }) => [
@@ -111,7 +127,34 @@ export const lawJa: LawText = {
   ],
   authorityWhereYouLive: 'また、お客様は、お客様が居住しまたは就業する国のデータ保護監督機関に異議を申し立てる権利を有します。',
   germanAuthoritiesList: 'ドイツのデータ保護機関の一覧',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['これらのご請求は、ウェブフォーム（', form, `）から、またはフリーダイヤル ${phone} へのお電話でも行うことができます。`]
+      : form
+        ? ['これらのご請求は、ウェブフォーム（', form, '）からも行うことができます。']
+        : [`これらのご請求は、フリーダイヤル ${phone} へのお電話でも行うことができます。`],
 
+  fadpRightsIntro: 'FADPに基づき、お客様には次の権利があります。',
+  fadpRightsList: [
+    'お客様に関する個人データを私たちが取り扱っているかどうかを尋ね、取り扱っている場合には、法律が定める情報とともにそのデータを受け取る権利（アクセス権、FADP第25条）',
+    'お客様が提供した個人データを一般的な電子形式で受け取り、または他の管理者に移転させる権利（データポータビリティ、FADP第28条）',
+    '不正確な個人データを訂正させる権利（訂正、FADP第32条第1項）',
+    'お客様の個人データを消去させ、もしくはその取扱いを禁止させ、またはその取扱いもしくは第三者への開示に異議を述べる権利（消去および異議、FADP第30条第2項（b）および第32条第2項）',
+  ],
+  fadpAutomatedDecisions:
+    'お客様に法的効果を生じさせ、または重大な影響を及ぼす決定を、もっぱら自動化された取扱いに基づいて行う場合、私たちはその旨をお知らせします。お客様は、意見を述べ、その決定を自然人が見直すよう求めることができます（FADP第21条）。',
+  fadpRightsHow: ({ contact }) => ['これらの権利を行使するには、', ...contact, 'までご連絡ください。30日以内に回答いたします。'],
+  fadpAuthority: ({ authority }) => ['また、お客様は、データ保護法令の違反を監督機関に通報することができます（FADP第49条）：', authority, '。'],
+  fadpRightsAlso: ({ authority }) => [
+    'お客様がスイスにいる場合、スイス連邦データ保護法（FADP）に基づいても同じ権利（アクセス：第25条、データポータビリティ：第28条、訂正および消去：第32条）を有し、その違反をスイスの監督機関に通報することができます：',
+    authority,
+    '。',
+  ],
+
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `eプライバシー指令第5条第3項${country === 'DE' ? '及びドイツTDDDG第25条' : country === 'FR' ? '及びフランス情報処理・自由法第82条' : ''}`, uk && '英国PECR第6規則'].filter(Boolean).join('、'),
+  deviceAccessConsent: ({ law, services }) => `次のサービスは、お客様の同意がある場合に限り、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります（${law}）。同意はいつでも将来に向かって撤回できます：${services}。`,
+  deviceAccessNeeded: ({ law, services }) => `次のサービスは、本アプリまたはお客様が求める機能の提供に厳密に必要な範囲でのみ、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります。これには同意は不要です（${law}）：${services}。`,
   ccpaIntro:
     'カリフォルニア州にお住まいの場合、カリフォルニア州プライバシー権法（CPRA）により改正されたカリフォルニア州消費者プライバシー法（CCPA）に基づき、お客様には以下の権利があります。同様の法律を有する米国の他の州の居住者にも、同様の権利があります。過去12か月間に、私たちはお客様およびお客様のデバイスから、次の種類の個人情報を収集しました。',
   ccpaCategories: {
@@ -127,6 +170,9 @@ export const lawJa: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category}。利用目的：${purposes}。`,
   ccpaNoSaleOrShare: '私たちは、お客様の個人情報を販売せず、クロスコンテキスト行動広告のために共有することもありません。',
+  ccpaNoSaleMinors: 'これには、16歳未満の消費者の個人情報も含まれます。',
+  ccpaMinorsOptIn:
+    '私たちは、16歳未満であると知っている消費者の個人情報を、明示的な事前の許可（オプトイン）なしに販売または共有しません。この許可は、13歳から15歳の消費者については本人が、13歳未満の子どもについては保護者が与えるものです（カリフォルニア州民法典第1798.120条）。',
   ccpaSold: ({ categories }) => `私たちは、次の種類の個人情報を販売しています：${categories}。`,
   ccpaShared: ({ categories, recipients }) => `私たちは、クロスコンテキスト行動広告のために、次の種類の個人情報を${recipients}と共有しています：${categories}。`,
   ccpaOptOut: ({ contact }) => [
@@ -147,10 +193,21 @@ export const lawJa: LawText = {
   ],
   ccpaAgents: 'お客様は、授権した代理人に請求を行わせることができます。その場合、代理人にはお客様の署名入りの委任状を、お客様には本人確認をお願いすることがあります。',
   ccpaNoDiscrimination: '私たちは、お客様がこれらの権利を行使したことを理由に差別的な取扱いをしません。本アプリの提供を拒否したり、異なる料金を請求したり、異なる品質のサービスを提供したりすることはありません。',
+  ccpaDisclosed: '過去12か月間に、私たちは、業務上の目的（business purpose）のために、次の種類の個人情報を次の受領者に開示しました。',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}。開示先：${recipients}。`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `カリフォルニア州法（CalOPPA）に基づき、ブラウザーの「Do Not Track」シグナルへの対応を記載します。共通の標準がないため、本アプリはこのシグナルに対応していません。お客様が本アプリを利用する際、${trackers}が、長期間にわたり他社のアプリやウェブサイトを横断するお客様の行動に関する個人情報を収集することがあります。`
+      : 'カリフォルニア州法（CalOPPA）に基づき、ブラウザーの「Do Not Track」シグナルへの対応を記載します。私たちは、長期間にわたり他社のアプリやウェブサイトを横断してお客様の行動をトラッキングせず、本アプリを通じて他者にそれをさせることもないため、このシグナルによって停止されるものはありません。',
 
   coppaConsent:
     '米国児童オンラインプライバシー保護法（COPPA）に基づき、私たちは、13歳未満の子どもの個人情報を、保護者から検証可能な同意を得た後にのみ収集します（保護者からの依頼に一度だけ返信する場合など、法律が別段の定めをしている場合を除きます）。また、その活動に必要な範囲を超えて収集しません。',
+  coppaVerifiableConsent:
+    '米国児童オンラインプライバシー保護法（COPPA）に基づき、私たちは、13歳未満の子どもから個人情報を収集する前に、保護者から検証可能な同意を得ます。ただし、COPPA規則の例外（16 CFR 312.5）が適用される場合（同意を求めるためだけに保護者のメールアドレスを収集する場合など）を除きます。',
   coppaParents: ({ contact }) => ['保護者の方は、私たちが保有するお子様の個人情報を確認し、削除させ、その後の収集または利用を拒否することができます。', ...contact, 'までご連絡ください。'],
+  coppaOperator: (p) => ['本アプリを通じて子どもの個人情報を収集・保持する運営者：', ...person({ ...p, address: withPhone(p.address, p.phone, '電話：', '、') }), '。'],
+  coppaThirdParties:
+    '保護者の方は、第三者への開示に同意することなく、私たちがお子様の個人情報を収集・利用することに同意できます。ただし、その開示が本アプリに不可欠な場合を除きます。',
   coppaNoAds: '私たちは、子どもに行動ターゲティング広告（興味・関心に基づく広告）を表示せず、他社のアプリやウェブサイトを横断して子どもをトラッキングすることもありません。',
 
   englishPrevails: ({ href }) => ['本書は翻訳です。', { text: '英語版', href }, 'が正本であり、両者に相違がある場合は英語版が優先します。'],

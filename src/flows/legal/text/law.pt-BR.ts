@@ -1,13 +1,7 @@
-import type { Inline } from './types.js';
-import type { LawText, PersonSlot } from './law.types.js';
+import { personIn, withPhone } from './law.person.js';
+import type { LawText } from './law.types.js';
 
-/** "{name} ({email}, {address})" as inline parts. */
-const person = ({ name, email, address }: PersonSlot): Inline[] => {
-  const extra: Inline[] = [];
-  if (email) extra.push(email);
-  if (address) extra.push(...(email ? [', '] : []), address);
-  return extra.length ? [name, ' (', ...extra, ')'] : [name];
-};
+const person = personIn();
 
 /**
  * Brazilian Portuguese, the law sections. An AI translation by the Appflows team, to be reviewed
@@ -36,6 +30,7 @@ const person = ({ name, email, address }: PersonSlot): Inline[] => {
 export const lawPtBR: LawText = {
   titles: {
     'legal-bases': 'Bases legais',
+    purposes: 'Finalidades do tratamento',
     transfers: 'Transferências para fora do EEE, do Reino Unido e da Suíça',
     'us-privacy': 'Seus direitos de privacidade nos estados dos EUA',
   },
@@ -44,6 +39,7 @@ export const lawPtBR: LawText = {
   dpo: (p) => ['Nosso encarregado da proteção de dados é ', ...person(p), '.'],
   euRepresentative: (p) => ['Nosso representante na União Europeia (art. 27 do RGPD) é ', ...person(p), '.'],
   ukRepresentative: (p) => ['Nosso representante no Reino Unido (art. 27 do RGPD do Reino Unido) é ', ...person(p), '.'],
+  swissRepresentative: (p) => ['Nosso representante na Suíça (art. 14 da Lei Federal suíça de Proteção de Dados, LPD) é ', ...person(p), '.'],
 
   lawName: ({ eu, uk, ch }) =>
     eu && uk ? 'RGPD e do RGPD do Reino Unido' : uk ? 'RGPD do Reino Unido' : eu || !ch ? 'RGPD' : 'RGPD, na medida em que a Lei Federal suíça de Proteção de Dados o admite',
@@ -58,6 +54,7 @@ export const lawPtBR: LawText = {
     fraud_prevention: 'Prevenção de fraudes e abusos',
     account_management: 'Gerenciamento da sua conta',
     other: 'Outras finalidades',
+    crash_reporting: 'Detecção e correção de falhas e erros',
   },
   basisItem: ({ purpose, basis }) => `${purpose}: ${basis}.`,
   bases: {
@@ -75,16 +72,34 @@ export const lawPtBR: LawText = {
 
   provisionRequirement:
     'Nenhuma lei ou contrato obriga você a nos fornecer dados pessoais. Alguns recursos precisam de certos dados para funcionar (um endereço de e-mail para uma resposta, uma compra para uma assinatura); sem eles, você continua podendo usar o restante do aplicativo.',
+  childConsent: ({ law }) =>
+    `Quando nos baseamos no consentimento e você ainda não atingiu a idade do consentimento digital, o consentimento deve ser dado ou autorizado pelos titulares das responsabilidades parentais, e envidamos todos os esforços adequados para verificar isso (art. 8º do ${law}). Essa idade é:`,
+  consentAgeItem: ({ age, countries }) => `${age} anos: ${countries}`,
+  fadpAlso:
+    'Quando se aplica a Lei Federal suíça de Proteção de Dados (LPD), ela não exige uma base legal para essas finalidades: um tratamento que respeita seus princípios é lícito e, se ele violar ilicitamente sua personalidade, nos baseamos em um motivo justificativo (art. 31 da LPD), como seu consentimento ou um interesse preponderante.',
+
+  fadpPurposesIntro: 'Tratamos dados pessoais para as seguintes finalidades (art. 19, nº 2, alínea c, da Lei Federal suíça de Proteção de Dados, LPD):',
+  fadpRecipients: ({ recipients, transfers }) =>
+    `Só os comunicamos aos destinatários indicados em “${recipients}”; onde eles os tratam e como uma comunicação ao exterior é protegida está indicado em “${transfers}” (arts. 16, 17 e 19, nº 4, da LPD).`,
+  fadpLawful:
+    'A LPD não exige uma base legal para cada finalidade: um tratamento que respeita seus princípios (art. 6º da LPD) é lícito enquanto não violar ilicitamente sua personalidade. Se violar, só tratamos os dados com um motivo justificativo (art. 31 da LPD): seu consentimento, um interesse privado ou público preponderante, ou a lei.',
+  fadpConsent: 'Quando o aplicativo pede seu consentimento, só tratamos os dados em questão com ele; você pode revogá-lo a qualquer momento, com efeito para o futuro.',
+  fadpHealth:
+    'Dados de saúde são dados pessoais sensíveis (art. 5º, alínea c, da LPD): só os tratamos com seu consentimento expresso (art. 6º, nº 7, alínea a, da LPD), que você pode revogar a qualquer momento.',
   transfersIntro: () =>
     'Onde cada serviço acima trata os dados, e como são protegidos os dados enviados para fora do Espaço Econômico Europeu, do Reino Unido ou da Suíça:',
-  transfer: ({ name, locations, mechanism, regimes }) => {
+  transfer: ({ name, locations, mechanism, regimes, dpf }) => {
     const where = locations ? ` (${locations})` : '';
     if (mechanism === 'eea') return `O serviço ${name} trata os dados dentro do Espaço Econômico Europeu${where}: não há transferência para fora dele.`;
     if (mechanism === 'adequacy')
       return `O serviço ${name} trata os dados em um país${where} que, segundo decisão da Comissão Europeia, assegura um nível de proteção adequado (decisão de adequação, art. 45 do RGPD).`;
     if (mechanism === 'dpf') {
-      const ext = [regimes.uk && 'da sua Extensão ao Reino Unido', regimes.ch && 'do Quadro de Privacidade de Dados Suíça-EUA'].filter(Boolean).join(' e ');
-      return `O serviço ${name} trata os dados${where}, e a empresa que o fornece é certificada no âmbito do Quadro de Privacidade de Dados UE-EUA${ext ? ` (e ${ext})` : ''}, que, segundo decisão da Comissão Europeia, assegura um nível de proteção adequado (art. 45 do RGPD).`;
+      const ext = [regimes.uk && dpf.uk && 'da sua Extensão ao Reino Unido', regimes.ch && dpf.swiss && 'do Quadro de Privacidade de Dados Suíça-EUA'].filter(Boolean).join(' e ');
+      const scc = [
+        regimes.uk && !dpf.uk && 'as transferências a partir do Reino Unido baseiam-se nas cláusulas contratuais-tipo, complementadas pelo Adendo de Transferência Internacional de Dados do Reino Unido (art. 46 do RGPD do Reino Unido)',
+        regimes.ch && !dpf.swiss && 'as transferências a partir da Suíça baseiam-se nas cláusulas contratuais-tipo, reconhecidas pelo Comissário Federal Suíço de Proteção de Dados e Informação (FDPIC)',
+      ].filter(Boolean);
+      return `O serviço ${name} trata os dados${where}, e a empresa que o fornece é certificada no âmbito do Quadro de Privacidade de Dados UE-EUA${ext ? ` (e ${ext})` : ''}, que, segundo decisão da Comissão Europeia, assegura um nível de proteção adequado (art. 45 do RGPD)${scc.length ? `; ${scc.join('; ')}` : ''}.`;
     }
     return `O serviço ${name} trata os dados${where}; a transferência é protegida pelas cláusulas contratuais-tipo adotadas pela Comissão Europeia (art. 46, nº 2, alínea c, do RGPD)${regimes.uk ? ', complementadas pelo Adendo de Transferência Internacional de Dados do Reino Unido' : ''}${regimes.ch ? ', reconhecidas pelo Comissário Federal Suíço de Proteção de Dados e Informação (FDPIC)' : ''}.`;
   },
@@ -111,6 +126,8 @@ export const lawPtBR: LawText = {
   ],
   objection:
     'Direito de oposição: quando tratamos seus dados com base em nossos interesses legítimos, você pode se opor a qualquer momento, por motivos relacionados com a sua situação particular; nesse caso, deixamos de tratá-los, a menos que tenhamos razões legítimas imperiosas. Você pode se opor ao uso dos seus dados para marketing direto a qualquer momento, sem precisar justificar.',
+  postMortem:
+    'Pela lei francesa, você também pode nos dar instruções sobre o destino dos seus dados pessoais após a sua morte: conservação, eliminação ou comunicação (art. 85 da lei francesa Informatique et Libertés).',
   automatedDecisions:
     'Você também tem o direito de não ficar sujeito a nenhuma decisão tomada exclusivamente com base no tratamento automatizado, incluindo a definição de perfis, que produza efeitos na sua esfera jurídica ou que o afete significativamente de forma similar.',
   rightsHow: ({ contact }) => ['Para exercer qualquer um desses direitos, entre em contato conosco ', ...contact, '; respondemos no prazo de um mês.'],
@@ -126,7 +143,34 @@ export const lawPtBR: LawText = {
   ],
   authorityWhereYouLive: 'Você também tem o direito de apresentar reclamação à autoridade de controle de proteção de dados do país onde reside ou trabalha.',
   germanAuthoritiesList: 'lista das autoridades alemãs de proteção de dados',
+  otherRequestMethods: ({ form, phone }) =>
+    form && phone
+      ? ['Você também pode fazer essas solicitações pelo nosso formulário on-line em ', form, ` ou ligando gratuitamente para ${phone}.`]
+      : form
+        ? ['Você também pode fazer essas solicitações pelo nosso formulário on-line em ', form, '.']
+        : [`Você também pode fazer essas solicitações ligando gratuitamente para ${phone}.`],
 
+  fadpRightsIntro: 'Nos termos da LPD, você tem o direito de:',
+  fadpRightsList: [
+    'perguntar se tratamos dados pessoais sobre você e, em caso afirmativo, obtê-los com as informações previstas na lei (acesso, art. 25 da LPD);',
+    'receber os dados pessoais que você nos forneceu em um formato eletrônico de uso corrente, ou fazer com que sejam transmitidos a outro responsável pelo tratamento (portabilidade, art. 28 da LPD);',
+    'obter a retificação de dados pessoais incorretos (retificação, art. 32, nº 1, da LPD);',
+    'obter o apagamento dos seus dados pessoais ou a proibição do seu tratamento, e opor-se ao seu tratamento ou à sua comunicação a terceiros (apagamento e oposição, art. 30, nº 2, alínea b, e art. 32, nº 2, da LPD).',
+  ],
+  fadpAutomatedDecisions:
+    'Quando tomamos uma decisão baseada exclusivamente em tratamento automatizado que produz efeitos jurídicos para você ou o afeta significativamente, nós o informamos; você pode expor seu ponto de vista e pedir que a decisão seja revista por uma pessoa natural (art. 21 da LPD).',
+  fadpRightsHow: ({ contact }) => ['Para exercer qualquer um desses direitos, entre em contato conosco ', ...contact, '; respondemos no prazo de 30 dias.'],
+  fadpAuthority: ({ authority }) => ['Você também pode denunciar uma violação das normas de proteção de dados à autoridade de supervisão (art. 49 da LPD): ', authority, '.'],
+  fadpRightsAlso: ({ authority }) => [
+    'Se você estiver na Suíça, também tem esses direitos nos termos da Lei Federal suíça de Proteção de Dados (LPD) (acesso, art. 25; portabilidade, art. 28; retificação e apagamento, art. 32 da LPD) e pode denunciar uma violação à autoridade de supervisão suíça: ',
+    authority,
+    '.',
+  ],
+
+  deviceAccessLaw: ({ eu, uk, country }) =>
+    [eu && `art. 5º, nº 3, da Diretiva relativa à privacidade e às comunicações eletrônicas${country === 'DE' ? ' e § 25 da lei alemã TDDDG' : country === 'FR' ? ' e art. 82 da lei francesa Informatique et Libertés' : ''}`, uk && 'regulamento 6 do PECR do Reino Unido'].filter(Boolean).join('; '),
+  deviceAccessConsent: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente com o seu consentimento (${law}), que você pode retirar a qualquer momento, com efeitos para o futuro: ${services}.`,
+  deviceAccessNeeded: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente na medida estritamente necessária para fornecer o aplicativo ou um recurso que você solicita, o que não exige o seu consentimento (${law}): ${services}.`,
   ccpaIntro:
     'Se você mora na Califórnia, a Lei de Privacidade do Consumidor da Califórnia (California Consumer Privacy Act, alterada pela California Privacy Rights Act; em conjunto, “CCPA”) garante a você os direitos abaixo; residentes de outros estados dos EUA com leis semelhantes têm direitos semelhantes. Nos últimos 12 meses, coletamos de você e do seu dispositivo estas categorias de informações pessoais:',
   ccpaCategories: {
@@ -142,6 +186,9 @@ export const lawPtBR: LawText = {
   },
   ccpaCollected: ({ category, purposes }) => `${category}: ${purposes}.`,
   ccpaNoSaleOrShare: 'Não vendemos suas informações pessoais nem as compartilhamos para publicidade comportamental entre contextos (cross-context behavioral advertising).',
+  ccpaNoSaleMinors: 'Isso inclui as informações pessoais de consumidores menores de 16 anos.',
+  ccpaMinorsOptIn:
+    'Não vendemos nem compartilhamos as informações pessoais de consumidores que sabemos ter menos de 16 anos sem autorização expressa prévia (consentimento, “opt-in”): do próprio consumidor, se tiver de 13 a 15 anos, ou de um dos pais ou responsável legal, se tiver menos de 13 anos (California Civil Code, § 1798.120).',
   ccpaSold: ({ categories }) => `Vendemos estas categorias de informações pessoais: ${categories}.`,
   ccpaShared: ({ categories, recipients }) =>
     `Compartilhamos estas categorias de informações pessoais para publicidade comportamental entre contextos (cross-context behavioral advertising), com ${recipients}: ${categories}.`,
@@ -165,14 +212,25 @@ export const lawPtBR: LawText = {
   ccpaAgents: 'Você pode autorizar um agente a fazer um pedido em seu nome; podemos pedir ao agente a sua autorização assinada e pedir que você confirme a sua identidade.',
   ccpaNoDiscrimination:
     'Não discriminaremos você por exercer qualquer um desses direitos: não negaremos o aplicativo a você, não cobraremos um preço diferente nem ofereceremos um serviço de qualidade diferente.',
+  ccpaDisclosed: 'Nos últimos 12 meses, divulgamos as seguintes categorias de informações pessoais para uma finalidade comercial (business purpose) a estes destinatários:',
+  ccpaDisclosedItem: ({ category, recipients }) => `${category}: para ${recipients}.`,
+  doNotTrack: ({ trackers }) =>
+    trackers
+      ? `A lei da Califórnia (CalOPPA) pede que informemos como respondemos ao sinal “Do Not Track” de um navegador: o aplicativo não responde a ele, pois não há um padrão comum. Os seguintes terceiros podem coletar, enquanto você usa o aplicativo, informações pessoais sobre sua atividade ao longo do tempo em aplicativos e sites de outras empresas: ${trackers}.`
+      : 'A lei da Califórnia (CalOPPA) pede que informemos como respondemos ao sinal “Do Not Track” de um navegador: não rastreamos sua atividade ao longo do tempo em aplicativos e sites de outras empresas nem permitimos que outros o façam por meio do aplicativo, então um sinal assim não tem nada a desativar.',
 
   coppaConsent:
     'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), só coletamos informações pessoais de uma criança menor de 13 anos depois que um dos pais tiver dado consentimento verificável, exceto quando a lei dispuser de outra forma (como uma única resposta a um pedido de um dos pais), e não coletamos mais do que a atividade exige.',
+  coppaVerifiableConsent:
+    'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), obtemos o consentimento verificável dos pais antes de coletar informações pessoais de uma criança menor de 13 anos, exceto quando se aplica uma das exceções da COPPA Rule (16 CFR 312.5), como quando coletamos o e-mail de um dos pais apenas para pedir esse consentimento.',
   coppaParents: ({ contact }) => [
     'Os pais podem revisar as informações pessoais que mantemos sobre a criança, pedir a exclusão delas e recusar que continuem a ser coletadas ou usadas: escreva para nós ',
     ...contact,
     '.',
   ],
+  coppaOperator: (p) => ['O operador que coleta e mantém informações pessoais de crianças por meio do aplicativo: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telefone ') }), '.'],
+  coppaThirdParties:
+    'Os pais podem consentir com a coleta e o uso das informações pessoais da criança sem consentir com a divulgação delas a terceiros, a menos que essa divulgação seja parte integrante do aplicativo.',
   coppaNoAds: 'Não exibimos publicidade comportamental (baseada em interesses) para crianças nem as rastreamos em aplicativos e sites de outras empresas.',
 
   englishPrevails: ({ href }) => ['Esta é uma tradução. A ', { text: 'versão em inglês', href }, ' é a versão de referência; em caso de divergência, prevalece a versão em inglês.'],

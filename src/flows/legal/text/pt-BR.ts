@@ -76,6 +76,7 @@ export const ptBR: LegalText = {
     account_management: 'para gerenciar sua conta',
     other: 'para outras finalidades',
   },
+  purposeCrash: 'para detectar e corrigir falhas e erros',
   capabilities: {
     health: 'Dados de saúde (HealthKit / Health Connect)',
     motion: 'Movimento e atividade física',
@@ -216,6 +217,7 @@ export const ptBR: LegalText = {
     ...contact,
     '.',
   ],
+  forChildrenPlain: ({ app, contact }) => [`O ${app} é feito para crianças. Um dos pais ou o responsável legal pode nos pedir acesso aos dados de uma criança ou a exclusão deles `, ...contact, '.'],
   notForChildren: ({ app, contact }) => [
     `O ${app} não é direcionado a crianças menores de 13 anos, e não coletamos intencionalmente dados pessoais delas. Se você acredita que uma criança nos forneceu dados, avise-nos `,
     ...contact,
@@ -253,6 +255,8 @@ export const ptBR: LegalText = {
     `O ${app} destina-se apenas a informação geral e bem-estar. Ele não é um dispositivo médico e não oferece aconselhamento, diagnóstico ou tratamento médico. Consulte um médico ou outro profissional de saúde habilitado sobre qualquer questão médica e nunca ignore nem adie uma orientação profissional por causa de algo que viu no aplicativo.`,
   asIs: ({ app, entity }) =>
     `O ${app} é fornecido “no estado em que se encontra”, sem garantias de qualquer tipo, na medida permitida pela lei. ${entity} não se responsabiliza por danos indiretos ou consequenciais decorrentes do uso do aplicativo, na medida permitida pela lei; nada nestes termos limita os direitos que você tem como consumidor e que não podem ser limitados.`,
+  liabilityUnlimited:
+    'Nada nestes termos exclui ou limita a responsabilidade por dolo ou culpa grave, por morte ou lesão corporal, nem qualquer outra responsabilidade que a lei não permita excluir ou limitar, como a responsabilidade pelo fato do produto.',
   appleEula: ({ href }) => [
     'Se você obteve o aplicativo na App Store da Apple, também se aplica o ',
     { text: 'Contrato de Licença de Usuário Final de Aplicativo Licenciado', href },

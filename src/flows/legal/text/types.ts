@@ -47,6 +47,8 @@ export interface LegalText {
   kinds: Record<DataKind, string>;
   /** Each purpose as a phrase completing "X receives your email address …": "to make the app work". */
   purposes: Record<Purpose, string>;
+  /** Edition 3: crash and diagnostics data sent for app functionality, in a processor's "Receives:" line, as the legal bases name it: "to find and fix crashes and errors". */
+  purposeCrash: string;
   /** Name of each device capability: "Health data (HealthKit / Health Connect)" (device lists of the policy). */
   capabilities: Record<Capability, string>;
   /** "read" / "write", joined by `list` and shown in brackets after a capability: "Health data (read and write)". */
@@ -133,6 +135,8 @@ export interface LegalText {
   // ---- "Children" (when childrenDirected is set) ----
   /** The app is made for children: data minimisation and a parent's access / deletion, "… {contact}." */
   forChildren(p: AppSlot & ContactSlot): Inline[];
+  /** Edition 3, instead: the same without "we collect no more than the app needs", a claim the facts cannot back (the app may collect for analytics or to write to parents). */
+  forChildrenPlain(p: AppSlot & ContactSlot): Inline[];
   /** The app is not directed at children under 13: "… tell us {contact} and we will delete it." */
   notForChildren(p: AppSlot & ContactSlot): Inline[];
 
@@ -175,6 +179,13 @@ export interface LegalText {
   medicalDefault(p: AppSlot): string;
   /** "As is", no warranty, limited liability, consumer rights unaffected. */
   asIs(p: AppSlot & EntitySlot): string;
+  /**
+   * Edition 3, after `asIs`: liability for intent and gross negligence, death or personal injury,
+   * and any other the law keeps (product liability) is not limited. A limitation without this
+   * carve-out is void in consumer terms in Germany (§ 309 no. 7 BGB; "to the extent the law allows"
+   * does not save it) and unfair under the EU Unfair Terms Directive (Annex, point 1(a)).
+   */
+  liabilityUnlimited: string;
   /** Apple's standard licence also applies; `href` is the link to it, to put on its name. */
   appleEula(p: { href: string }): Inline[];
   /** Points to the privacy policy; `href` is its address, to put on the words "privacy policy". */
