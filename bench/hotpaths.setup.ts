@@ -20,6 +20,8 @@ export const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABAS
 
 export async function startOurs(dialect: Dialect, extra: Record<string, string> = {}) {
   const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn', ...extra });
+  // Profiling the server under load (`--cpu-prof --cpu-prof-dir=…`): options for its process only.
+  if (process.env.HOTPATHS_NODE_OPTIONS) env.NODE_OPTIONS = process.env.HOTPATHS_NODE_OPTIONS;
   if (dialect === 'postgres') {
     if (!PG_URL) throw new Error('PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
     env.DATABASE_URL = PG_URL;

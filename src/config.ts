@@ -21,6 +21,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
   DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a plain lowercase identifier').optional(),
+  // Connections one node opens at most (PostgreSQL): the hot paths hold at most two each at a time.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(4, 'must be at least 4').max(500).default(10),
   BASE_URL: url.optional(),
   WEB_URL: url.optional(),
   SIGNUP_URL: url.optional(),
@@ -60,7 +62,7 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { dialect: Dialect; url: string; schema?: string };
+  database: { dialect: Dialect; url: string; schema?: string; poolSize?: number };
   /** Public origins; default to the server's own origin (http://localhost:PORT). */
   baseUrl: string;
   webUrl: string;
@@ -170,7 +172,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     database: isPg
-      ? { dialect: 'postgres', url: dbUrl, schema: e.DATABASE_SCHEMA }
+      ? { dialect: 'postgres', url: dbUrl, schema: e.DATABASE_SCHEMA, poolSize: e.DATABASE_POOL_SIZE }
       : { dialect: 'sqlite', url: dbUrl === ':memory:' ? dbUrl : resolve(dbUrl.replace(/^file:/, '')) },
     baseUrl,
     webUrl,

@@ -46,6 +46,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ ...env, WEBHOOK_LEASE: 'soon' })).toThrow(/WEBHOOK_LEASE/);
   });
 
+  it('sizes the PostgreSQL pool from DATABASE_POOL_SIZE (10 by default) and refuses a size it cannot work with', () => {
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: PG, SECRET }).database).toMatchObject({ dialect: 'postgres', poolSize: 10 });
+    expect(loadConfig({ DATA_DIR: tmp(), DATABASE_URL: PG, SECRET, DATABASE_POOL_SIZE: '24' }).database).toMatchObject({ poolSize: 24 });
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: PG, SECRET, DATABASE_POOL_SIZE: '1' })).toThrow(/DATABASE_POOL_SIZE: must be at least 4/);
+    expect(() => loadConfig({ DATA_DIR: tmp(), DATABASE_URL: PG, SECRET, DATABASE_POOL_SIZE: 'many' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('refuses SHORT_LINK_URL on a separate SIGNUP_URL host, which serves waitlists only', () => {
     const env = { DATA_DIR: tmp(), SECRET, WEB_URL: 'https://web.example', SIGNUP_URL: 'https://join.example' };
     expect(() => loadConfig({ ...env, SHORT_LINK_URL: 'https://join.example/go' })).toThrow(/SHORT_LINK_URL/);

@@ -1,8 +1,10 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, type Kysely } from 'kysely';
+import type pg from 'pg';
 import { builtEvent, writeOutbox, type RowEvent } from './outbox.js';
 import { aggregate, dayOf, pgShard, type Bump } from './rollups.js';
 import { createGroupCommit } from './group-commit.js';
 import { retryRolledBack } from './pg-retry.js';
+import { pgStatement } from './pg-statement.js';
 
 /** A row's outcome: stored, skipped (a unique clash), or its own error. */
 type Outcome = boolean | { error: unknown };
@@ -19,7 +21,57 @@ interface Keyed<Row> extends Entry<Row> {
 }
 const byKey = <Row>(a: Keyed<Row>, b: Keyed<Row>) => (a.key === b.key ? 0 : a.key === undefined ? -1 : b.key === undefined ? 1 : a.key < b.key ? -1 : 1);
 
-/** Parameters per statement: PostgreSQL takes at most 65,535 in one. */
+/**
+ * A lone UTF-16 surrogate (a request can carry one) as U+FFFD, which is what PostgreSQL stores for
+ * it (a text parameter's UTF-8 encoding makes it so, and PostgreSQL refuses its `\ud800` JSON escape).
+ * String.prototype.toWellFormed (Node >= 20), not yet in TypeScript's lib.
+ */
+const wellFormed = (s: string): string => (s as unknown as { toWellFormed(): string }).toWellFormed();
+const json = (v: unknown) => JSON.stringify(v, (_, x) => (typeof x === 'string' ? wellFormed(x) : x));
+
+/** A row's unique key as the database sees it (text of each column); undefined when a column is null (never a clash). */
+const keyOf = (values: readonly unknown[]) => (values.some((v) => v == null) ? undefined : JSON.stringify(values.map((v) => wellFormed(String(v)))));
+
+/**
+ * The two statements of a table's group (without and with daily counters), whose text never
+ * changes with the group: the rows arrive as one JSON array ($1, `json_populate_recordset` on the
+ * table's own row type, so every column gets its type), the counters as another ($2), the
+ * counters' shard as $3. PostgreSQL parses and plans each once per connection (pg-statement.ts);
+ * a VALUES list of a parameter per cell made a new text, parse and plan per group.
+ */
+function statementTexts(table: string, columns: readonly string[], uniqueBy: readonly string[] | undefined) {
+  const id = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  const cols = columns.map(id).join(', ');
+  const insert = `INSERT INTO ${id(table)} (${cols}) SELECT ${cols} FROM json_populate_recordset(NULL::${id(table)}, $1::json) WITH ORDINALITY AS r ORDER BY r.ordinality`;
+  const upsert = `ON CONFLICT (app_id, metric, day, shard) DO UPDATE SET n = daily_counts.n + excluded.n`;
+  if (!uniqueBy) {
+    return {
+      plain: insert,
+      rolled: `WITH ins AS (${insert}) INSERT INTO daily_counts (app_id, metric, day, shard, n)
+        SELECT c.app_id, c.metric, c.day, $3::int, c.n FROM json_to_recordset($2::json) AS c (app_id text, metric text, day text, n int) ORDER BY 1, 2, 3 ${upsert}`,
+    };
+  }
+  const keys = uniqueBy.map(id).join(', ');
+  const returning = `${insert} ON CONFLICT (${keys}) DO NOTHING RETURNING ${keys}`;
+  const keyCols = uniqueBy.map((_, i) => `k${i}`);
+  return {
+    plain: returning,
+    rolled: `WITH ins AS (${returning}),
+      b AS (SELECT * FROM json_to_recordset($2::json) AS b (${keyCols.map((k) => `${k} text`).join(', ')}, app_id text, metric text, day text)),
+      up AS (
+        INSERT INTO daily_counts (app_id, metric, day, shard, n)
+        SELECT b.app_id, b.metric, b.day, $3::int, COUNT(*) FROM b JOIN ins ON ${uniqueBy.map((c, i) => `ins.${id(c)}::text = b.${keyCols[i]}`).join(' AND ')}
+        GROUP BY b.app_id, b.metric, b.day ORDER BY 1, 2, 3 ${upsert}
+      )
+      SELECT ${keys} FROM ins`,
+  };
+}
+
+/**
+ * Values (cells and counter keys) per statement: a turn that queued thousands of rows behind a
+ * slow group goes in several statements of bounded size (once the bound of PostgreSQL's 65,535
+ * parameters; the JSON arrays have none, but one huge statement would hold its locks long).
+ */
 const MAX_PARAMS = 30_000;
 
 /** An error of the statement's data (class 22) or constraints (class 23): some row is bad, the others may be fine. */
@@ -27,7 +79,7 @@ const isRowError = (e: unknown) => /^2[23]/.test(String((e as { code?: unknown }
 
 /**
  * PostgreSQL side of hotInsert (hot-insert.ts): the rows of one event-loop turn go in one
- * multi-row INSERT, committed on its own (one round trip, one WAL flush for the group instead
+ * multi-row INSERT (a prepared statement taking them as JSON: statementTexts), committed on its own (one round trip, one WAL flush for the group instead
  * of one per row); each caller is answered once that statement committed. A statement per
  * row served ~2,400 signups/s on the hot-paths bench (#23 item 2, busy 2-core machine), grouped
  * 2,600-6,100/s: per row, its requests queued for the pool's 10 connections and their commits.
@@ -46,18 +98,17 @@ const isRowError = (e: unknown) => /^2[23]/.test(String((e as { code?: unknown }
  */
 export function pgHotInsert<Row extends Record<string, unknown>>(
   db: Kysely<any>,
+  pool: pg.Pool,
   table: string,
   columns: readonly string[],
   uniqueBy: readonly string[] | undefined,
   bumpsOf: (row: Row) => Bump[],
   opts: { maxInFlight: number },
 ) {
-  const refs = (cols: readonly string[]) => sql.join(cols.map((c) => sql.ref(c)));
-  // A row's unique key as JS sees it (text of each column); undefined when a column is null (never a clash).
-  const keyOf = (values: readonly unknown[]) => (values.some((v) => v == null) ? undefined : JSON.stringify(values.map(String)));
   const paramsOf = (row: Row) => columns.length + bumpsOf(row).length * ((uniqueBy?.length ?? 0) + 3);
-  // Names of the key columns in the counters' VALUES list (a key column may be called app_id too).
-  const keyCols = (uniqueBy ?? []).map((_, i) => sql.raw(`k${i}`));
+  const texts = statementTexts(table, columns, uniqueBy);
+  // Without events the statement commits on its own, prepared by name; with them it runs in their transaction.
+  const named = { plain: pgStatement<Record<string, unknown>>(pool, texts.plain), rolled: pgStatement<Record<string, unknown>>(pool, texts.rolled) };
 
   /**
    * The rows, and the outbox events of those stored, in one transaction; without events (nobody
@@ -65,7 +116,7 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
    */
   async function insertChunk(entries: Keyed<Row>[]): Promise<boolean[]> {
     const events = entries.map((e) => builtEvent(e.event));
-    if (!events.some(Boolean)) return insertRows(db, entries);
+    if (!events.some(Boolean)) return insertRows(undefined, entries);
     return db.transaction().execute(async (trx) => {
       const stored = await insertRows(trx, entries);
       await writeOutbox(trx, events.filter((_, i) => stored[i]));
@@ -73,44 +124,27 @@ export function pgHotInsert<Row extends Record<string, unknown>>(
     });
   }
 
-  /** One statement for these rows (their unique keys distinct); whether each was stored. */
-  async function insertRows(db: Kysely<any>, entries: Keyed<Row>[]): Promise<boolean[]> {
-    const rows = entries.map((e) => e.row);
+  /** One statement for these rows (their unique keys distinct), in `trx` or on its own; whether each was stored. */
+  async function insertRows(trx: Kysely<any> | undefined, entries: Keyed<Row>[]): Promise<boolean[]> {
     // In key order: a row whose key another transaction is inserting waits for it (ON CONFLICT),
     // so two groups holding the same two keys in opposite orders would deadlock.
-    const ordered = uniqueBy ? [...entries].sort(byKey).map((e) => e.row) : rows;
-    const values = sql.join(ordered.map((r) => sql`(${sql.join(columns.map((c) => r[c] ?? null))})`));
-    const insert = sql`INSERT INTO ${sql.table(table)} (${refs(columns)}) VALUES ${values}`;
-    const shard = sql.lit(pgShard());
-    if (!uniqueBy) {
-      const bumps = rows.flatMap(bumpsOf);
-      if (!bumps.length) await insert.execute(db);
-      else {
-        // Every row is stored when the statement succeeds, so the counters are known beforehand.
-        const counts = sql.join(aggregate(bumps).map((c) => sql`(${c.app_id}, ${c.metric}, ${c.day}, ${c.n})`));
-        await sql`WITH ins AS (${insert}) INSERT INTO daily_counts (app_id, metric, day, shard, n)
-          SELECT c.app_id, c.metric, c.day, ${shard}, c.n::bigint FROM (VALUES ${counts}) AS c (app_id, metric, day, n) ORDER BY 1, 2, 3
-          ON CONFLICT (app_id, metric, day, shard) DO UPDATE SET n = daily_counts.n + excluded.n`.execute(db);
-      }
-      return rows.map(() => true);
+    const ordered = uniqueBy ? [...entries].sort(byKey) : entries;
+    // The rows as one JSON array of objects keyed by column (PostgreSQL casts each to its column's type).
+    const rows = json(ordered.map((e) => Object.fromEntries(columns.map((c) => [c, e.row[c] ?? null]))));
+    const bumps = entries.flatMap((e) => bumpsOf(e.row).map((b) => ({ e, b })));
+    let counters: unknown[] | undefined;
+    if (bumps.length && !uniqueBy) {
+      // Every row is stored when the statement succeeds, so the counters are known beforehand.
+      counters = aggregate(bumps.map(({ b }) => b)).map((c) => ({ app_id: c.app_id, metric: c.metric, day: c.day, n: c.n }));
+    } else if (bumps.length) {
+      // Each counter row carries its row's unique key: only the rows really inserted count.
+      counters = bumps.map(({ e, b }) => ({ ...Object.fromEntries(uniqueBy!.map((c, i) => [`k${i}`, String(e.row[c])])), app_id: b.appId, metric: b.metric, day: dayOf(b.at) }));
     }
-    const returning = sql`${insert} ON CONFLICT (${refs(uniqueBy)}) DO NOTHING RETURNING ${refs(uniqueBy)}`;
-    const keyed = rows.flatMap((r) => bumpsOf(r).map((b) => [...uniqueBy.map((c) => String(r[c])), b.appId, b.metric, dayOf(b.at)]));
-    const stored = keyed.length
-      ? await sql<Record<string, unknown>>`WITH ins AS (${returning}),
-          b (${sql.join(keyCols)}, app_id, metric, day) AS (VALUES ${sql.join(keyed.map((v) => sql`(${sql.join(v)})`))}),
-          up AS (
-            INSERT INTO daily_counts (app_id, metric, day, shard, n)
-            SELECT b.app_id, b.metric, b.day, ${shard}, COUNT(*) FROM b JOIN ins ON ${sql.join(
-              uniqueBy.map((c, i) => sql`${sql.ref(`ins.${c}`)}::text = b.${keyCols[i]}`),
-              sql` AND `,
-            )}
-            GROUP BY b.app_id, b.metric, b.day ORDER BY 1, 2, 3
-            ON CONFLICT (app_id, metric, day, shard) DO UPDATE SET n = daily_counts.n + excluded.n
-          )
-          SELECT ${refs(uniqueBy)} FROM ins`.execute(db)
-      : await returning.execute(db);
-    const got = new Set(stored.rows.map((s) => keyOf(uniqueBy.map((c) => (s as Record<string, unknown>)[c]))));
+    const values = counters ? [rows, json(counters), pgShard()] : [rows];
+    const text = counters ? texts.rolled : texts.plain;
+    const stored = trx ? (await trx.executeQuery<Record<string, unknown>>(CompiledQuery.raw(text, values))).rows : await (counters ? named.rolled : named.plain)(values);
+    if (!uniqueBy) return entries.map(() => true);
+    const got = new Set(stored.map((s) => keyOf(uniqueBy.map((c) => s[c]))));
     return entries.map((e) => e.key === undefined || got.has(e.key));
   }
 

@@ -19,7 +19,7 @@ const PG_GROUPS_IN_FLIGHT = 2;
  * An insert on a hot public path (signups, form submissions). On SQLite the rows of one
  * event-loop turn share one transaction on the handle's connection and one WAL fsync
  * (group-commit.ts, durable-write.ts); each caller is answered once its row is on disk. On
- * PostgreSQL they share one multi-row statement, committed before anyone is answered
+ * PostgreSQL they share one multi-row prepared statement, committed before anyone is answered
  * (hot-insert.pg.ts). With `uniqueBy`, a row clashing with an existing one (or with an earlier
  * row of its group) is skipped. Resolves true when the row was stored; a row failing on its
  * own (another constraint) rejects its caller only. `event`, given beside the row, is the outbox
@@ -86,5 +86,5 @@ export function hotInsert<Row extends Record<string, unknown>>(
     };
   }
   // PostgreSQL: the rows of one turn in one multi-row statement too (hot-insert.pg.ts).
-  return pgHotInsert<Row>(handle.db as Kysely<any>, table, columns, uniqueBy, bumpsOf, { maxInFlight: PG_GROUPS_IN_FLIGHT });
+  return pgHotInsert<Row>(handle.db as Kysely<any>, handle.pg!, table, columns, uniqueBy, bumpsOf, { maxInFlight: PG_GROUPS_IN_FLIGHT });
 }

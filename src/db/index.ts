@@ -15,6 +15,8 @@ export type Db = Kysely<Database>;
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL only: the pool Kysely runs on, for hot statements prepared by name (pg-statement.ts). */
+  pg?: pg.Pool;
   /** The raw better-sqlite3 handle on SQLite (used by group commit on hot write paths). */
   sqlite?: SqliteDatabase.Database;
   /** SQLite only: a synchronous write on `sqlite`, answered once it is on disk (db/durable-write.ts). */
@@ -52,7 +54,7 @@ export function openDb(opts: DbOptions): DbHandle {
       ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return { db, dialect: 'postgres', pg: pool, close: () => db.destroy() };
   }
   if (opts.url !== ':memory:') createPrivately(opts.url);
   const sqlite = new SqliteDatabase(opts.url);

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import type pg from 'pg';
 import type { Db } from '../db/index.js';
 import type { LinkClicksTable } from '../db/types.js';
 import { writeOutbox } from '../db/outbox.js';
@@ -6,14 +7,20 @@ import { aggregate, pgShard, type Bump } from '../db/rollups.js';
 import { LINK_LIMIT_REACHED, limitReachedData, reachesLimit, type LimitEvents } from './links.events.js';
 import { byLink, clickBumps, rollUp, settle, type ClickOutcome, type Commit, type LinkCounters } from './links.settle.js';
 import { retryRolledBack } from '../db/pg-retry.js';
+import { openLinkClicks } from './links.clicks.pg-open.js';
+
+/** How long a link found not open (a limit, an expiry, disabled) skips the one-statement path on this node. */
+const CLOSED_MS = 1000;
 
 /**
- * PostgreSQL: one transaction per group; row locks make limits exact across server processes.
- * Four round trips a group (BEGIN, the locking read, one statement for every write, COMMIT):
- * the writes were five statements, and under load each round trip waits for an event-loop turn
- * busy with requests while the next group waits for this one's locks.
+ * PostgreSQL: the clicks on open links in one statement (links.clicks.pg-open.ts); the others (a
+ * link with a limit or an expiry, disabled, gone) in one locking transaction per group, below.
+ * Row locks make limits exact across server processes. The transaction takes four round trips
+ * (BEGIN, the locking read, one statement for every write, COMMIT): the writes were five
+ * statements, and under load each round trip waits for an event-loop turn busy with requests
+ * while the next group waits for this one's locks.
  */
-export function postgresCommit(db: Db, limit?: LimitEvents): Commit {
+export function postgresCommit(db: Db, pool: pg.Pool, limit?: LimitEvents): Commit {
   const commitOnce: Commit = (clicks, now) =>
     db.transaction().execute(async (trx) => {
       const groups = byLink(clicks);
@@ -46,8 +53,23 @@ export function postgresCommit(db: Db, limit?: LimitEvents): Commit {
       }
       return outcomes;
     });
-  // Rolled back by PostgreSQL (a deadlock with another transaction): the whole group again.
-  return (clicks, now) => retryRolledBack(() => commitOnce(clicks, now));
+  const open = openLinkClicks(pool);
+  // Links this node found not open lately: their clicks go straight to the transaction.
+  const closed = new Map<string, number>();
+  // Rolled back by PostgreSQL (a deadlock with another transaction): the statement, or the whole transaction, again.
+  return async (clicks, now) => {
+    const t = performance.now();
+    const tryOpen = clicks.filter((c) => !(t - (closed.get(c.linkId) ?? -Infinity) < CLOSED_MS));
+    const taken = tryOpen.length ? await retryRolledBack(() => open(tryOpen, now)) : new Set<string>();
+    const rest = clicks.filter((c) => !taken.has(c.linkId));
+    if (closed.size > 10_000) closed.clear();
+    for (const c of tryOpen) if (!taken.has(c.linkId)) closed.set(c.linkId, t);
+    if (!rest.length) return clicks.map((): ClickOutcome => 'redirect');
+    const settled = await retryRolledBack(() => commitOnce(rest, now));
+    let k = 0;
+    // `rest` keeps the group's order: its outcomes fill the clicks not taken, in turn.
+    return clicks.map((c) => (taken.has(c.linkId) ? 'redirect' : settled[k++]));
+  };
 }
 
 const CHUNK = 1000;

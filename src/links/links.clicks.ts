@@ -24,7 +24,7 @@ export function createClickRecorder({ db, clock, limit }: { db: DbHandle; clock:
   const groups = createGroupCommit<Click, ClickOutcome>(
     (clicks) => {
       // Lazily: CLI commands that never record a click prepare nothing.
-      commit ??= db.sqlite && db.durableWrite ? sqliteCommit(db.sqlite, db.durableWrite, limit) : postgresCommit(db.db, limit);
+      commit ??= db.sqlite && db.durableWrite ? sqliteCommit(db.sqlite, db.durableWrite, limit) : postgresCommit(db.db, db.pg!, limit);
       return commit(clicks, clock.now().toISOString());
     },
     // At most 1,000 clicks a group: PostgreSQL writes a group in one statement (links.clicks.pg.ts),

@@ -40,6 +40,12 @@ describeEachDb('hotInsert', (dialect) => {
     expect(rows.map((r: any) => r.id)).toEqual(['r1', 'r4']);
   });
 
+  it('stores a text with a lone surrogate as U+FFFD, like a row alone', async () => {
+    expect(await insert({ id: 'lone', parent_id: 'p1', email: 'x\ud800y@x.test' })).toBe(true);
+    const row = await h.db.selectFrom('hot_rows' as never).select(['email' as never]).where('id' as never, '=', 'lone' as never).executeTakeFirstOrThrow();
+    expect((row as any).email).toBe('x\ufffdy@x.test');
+  });
+
   it.runIf(dialect === 'sqlite')('has every acknowledged row in the file once it resolves (another connection reads it)', async () => {
     const ids = Array.from({ length: 300 }, (_, i) => `bulk${String(i).padStart(3, '0')}`);
     await Promise.all(ids.map((id) => insert({ id, parent_id: 'p1', email: `${id}@x.test` })));

@@ -177,6 +177,27 @@ describeEachDb('short links: redirects', (dialect) => {
       expect(r.body).toContain('disabled');
       expect((await stats(l.id)).link.clickCount).toBe(1);
     });
+    it('a limit or an expiry set by another node holds from the next click; history stays numbered without a gap', async () => {
+      const l = await create({ url: 'https://example.com/open' });
+      expect((await go(l.code)).status).toBe(302);
+      expect((await go(l.code, { ua: BOT_AGENTS[0] })).status).toBe(302);
+      // Another node limits the link to one more human click (this node still holds it as open).
+      await t.db.db.updateTable('links').set({ max_clicks: 2 }).where('id', '=', l.id).execute();
+      const after = await Promise.all([go(l.code), go(l.code), go(l.code)]);
+      expect(after.map((r) => r.status).sort()).toEqual([302, 410, 410]);
+      // Clearing the limit opens it again; an expiry in the past closes it.
+      await t.db.db.updateTable('links').set({ max_clicks: null }).where('id', '=', l.id).execute();
+      expect((await go(l.code)).status).toBe(302);
+      await t.db.db.updateTable('links').set({ expires_at: new Date(clock.now().getTime() - 1000).toISOString() }).where('id', '=', l.id).execute();
+      expect((await go(l.code)).status).toBe(410);
+      const s = await stats(l.id);
+      expect(s.link.clickCount).toBe(3);
+      expect(s.stats).toMatchObject({ clicks: 3, botClicks: 1, byTarget: { expired: 3 } });
+      const seqs = await t.db.db.selectFrom('link_clicks').select('seq').where('link_id', '=', l.id).orderBy('seq').execute();
+      expect(seqs.map((r) => r.seq)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+      const counted = await t.db.db.selectFrom('links').select(['click_count', 'bot_click_count', 'history_count']).where('id', '=', l.id).executeTakeFirstOrThrow();
+      expect(counted).toEqual({ click_count: 3, bot_click_count: 1, history_count: 7 });
+    });
   });
 
   describe('stats', () => {

@@ -77,7 +77,7 @@ export function createWishlistService(deps: {
   const { clock, secret, flows, apps, events } = deps;
   const store = createWishlistStore(deps.db.db, deps.db.dialect === 'postgres' ? pgShard : undefined, deps.db.dialect === 'postgres');
   const { sqlite, durableWrite } = deps.db;
-  const voteCommit = sqlite && durableWrite ? sqliteVoteCommit(sqlite, durableWrite) : postgresVoteCommit(deps.db.db);
+  const voteCommit = sqlite && durableWrite ? sqliteVoteCommit(sqlite, durableWrite) : postgresVoteCommit(deps.db.db, deps.db.pg!);
   // Every public call needs the app and its published config: the flows kernel's cached lookup.
   const publishedBoard = async (appSlug: string): Promise<Board> => {
     const p = await flows.publicFlow(appSlug, TYPE);

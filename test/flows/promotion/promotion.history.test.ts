@@ -61,4 +61,41 @@ describeEachDb('app promotion: per-node user history', (dialect) => {
     // The erased impressions no longer count against the cap.
     expect((await resolve({ userId: 'cached' })).decision).toBe('show');
   });
+  it('answers the reads of one turn each with the rows of its own user (PostgreSQL: in one statement)', async () => {
+    const store = (t.app.services as any).promotion.store as ReturnType<typeof createPromotionStore>;
+    for (const user of ['batch-a', 'batch-a', 'batch-b']) {
+      const r = await resolve({ userId: user });
+      expect((await post(inject, 'event', { trackingToken: r.trackingToken, event: 'impression' })).statusCode).toBeLessThan(300);
+    }
+    const since = new Date(Date.now() - 14 * 86_400_000).toISOString();
+    const asks: [string, string, string, number][] = [
+      [apps.source.id, 'u:batch-a', since, 600],
+      [apps.source.id, 'u:batch-b', since, 600],
+      [apps.source.id, 'u:batch-a', since, 600],
+      [apps.source.id, 'u:nobody', since, 600],
+      [apps.source.id, 'u:batch-a', since, 1],
+      [apps.dest.focus.id, 'u:batch-a', since, 600],
+      [apps.source.id, 'u:batch-a', new Date(Date.now() + 86_400_000).toISOString(), 600],
+    ];
+    const one = [];
+    for (const a of asks) one.push(await store.userHistory(...a));
+    let statements = 0;
+    const pool = t.db.pg;
+    const query = pool?.query;
+    if (pool) pool.query = ((...args: Parameters<typeof pool.query>) => (statements++, (query as any).apply(pool, args))) as typeof pool.query;
+    try {
+      const together = await Promise.all(asks.map((a) => store.userHistory(...a)));
+      expect(together).toEqual(one);
+      if (pool) expect(statements).toBe(1);
+    } finally {
+      if (pool) pool.query = query!;
+    }
+    expect(one.map((rows) => rows.length)).toEqual([2, 1, 2, 0, 1, 0, 0]);
+    expect(one[0][0].created_at >= one[0][1].created_at).toBe(true);
+    expect(one[4]).toEqual([one[0][0]]);
+    // Each caller gets an array of its own.
+    const [x, y] = await Promise.all([store.userHistory(...asks[0]), store.userHistory(...asks[0])]);
+    expect(x).toEqual(y);
+    expect(x).not.toBe(y);
+  });
 });

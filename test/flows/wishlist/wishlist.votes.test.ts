@@ -22,7 +22,7 @@ describeEachDb('vote group commit', (dialect) => {
   let foreign: string;
   const NOW = '2026-03-04T05:06:07.000Z';
 
-  const commitOn = (h: DbHandle): VoteCommit => (h.sqlite && h.durableWrite ? sqliteVoteCommit(h.sqlite, h.durableWrite) : postgresVoteCommit(h.db));
+  const commitOn = (h: DbHandle): VoteCommit => (h.sqlite && h.durableWrite ? sqliteVoteCommit(h.sqlite, h.durableWrite) : postgresVoteCommit(h.db, h.pg!));
   const counts = async () => {
     const rows = await t.db.db.selectFrom('wishlist_ideas').select(['id', 'vote_count']).where('app_id', '=', appId).execute();
     const votes = await t.db.db.selectFrom('wishlist_votes').select(['idea_id', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('idea_id').execute();
@@ -90,6 +90,26 @@ describeEachDb('vote group commit', (dialect) => {
     expect(row.created_at).toBe(NOW);
   });
 
+  it('a turn of votes only (PostgreSQL: one statement, no transaction) answers as the ops would one by one', async () => {
+    const op = (ideaId: string, voterKey: string, id = appId): VoteOp => ({ appId: id, ideaId, voterKey, on: true, now: NOW });
+    const [, b, c] = ideas;
+    const ops = [op(c, 'w1'), op(c, 'w1'), op(b, 'w2'), op(c, 'w2'), op(pending, 'w1'), op('missing', 'w1'), op(foreign, 'w3', appId), op(c, 'w3'), op(b, 'w2')];
+    const expected = model(ops, await state());
+    const before = await readTotals(t.db.db, appId, ['wishlist.votes']);
+    let statements = 0;
+    const pool = t.db.pg;
+    const query = pool?.query;
+    if (pool) pool.query = ((...args: Parameters<typeof pool.query>) => (statements++, (query as any).apply(pool, args))) as typeof pool.query;
+    try {
+      expect(await Promise.all(ops.map(commit))).toEqual(expected);
+      if (pool) expect(statements).toBe(1);
+    } finally {
+      if (pool) pool.query = query!;
+    }
+    expect((await readTotals(t.db.db, appId, ['wishlist.votes']))['wishlist.votes'] - before['wishlist.votes']).toBe(4);
+    for (const x of await counts()) expect(x.count).toBe(x.rows);
+  });
+
   it.runIf(dialect === 'sqlite')('writes a hot idea once per group, not once per vote (SQLite)', async () => {
     const hot = ideas[2];
     const ops: VoteOp[] = Array.from({ length: 40 }, (_, i) => ({ appId, ideaId: hot, voterKey: `hot${i}`, on: true, now: NOW }));
@@ -133,6 +153,13 @@ describeEachDb('vote group commit', (dialect) => {
         return Promise.all(wave.map(({ writer, op }) => writer(op)));
       }));
       for (const a of answers.flat()) expect(a).toBeTypeOf('number');
+      for (const c of await counts()) expect(c.count).toBe(c.rows);
+      // Votes only on both writers (PostgreSQL: the one-statement path on both), new voters and known ones.
+      const votes = await Promise.all(Array.from({ length: 4 }, async (_, w) => {
+        await new Promise((r) => setTimeout(r, w));
+        return Promise.all(Array.from({ length: 150 }, (_, i) => (i % 2 ? other : commit)({ appId, ideaId: ideas[rand(3)], voterKey: `m${rand(40)}`, on: true, now: NOW })));
+      }));
+      for (const a of votes.flat()) expect(a).toBeTypeOf('number');
       for (const c of await counts()) expect(c.count).toBe(c.rows);
     } finally {
       if (second !== t.db) await second.close();
