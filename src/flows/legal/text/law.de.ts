@@ -32,6 +32,16 @@ const person = personIn();
 /** The law's name with its article, for running text: "der DSGVO", "der DSGVO und der UK GDPR". */
 const der = (law: string) => law.split(' und ').map((x) => `der ${x}`).join(' und ');
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 TDDDG',
+  FR: 'Artikel 82 des französischen Gesetzes Informatique et Libertés',
+  ES: 'Artikel 22 Absatz 2 des spanischen LSSI (Ley 34/2002)',
+  IT: 'Artikel 122 des italienischen Codice della privacy (Decreto legislativo 196/2003)',
+  NL: 'Artikel 11.7a des niederländischen Telekommunikationsgesetzes (Telecommunicatiewet)',
+  AT: '§ 165 des österreichischen TKG 2021',
+};
+
 export const lawDe: LawText = {
   titles: {
     'legal-bases': 'Rechtsgrundlagen',
@@ -175,7 +185,7 @@ export const lawDe: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `Artikel 5 Absatz 3 der ePrivacy-Richtlinie${country === 'DE' ? ' und § 25 TDDDG' : country === 'FR' ? ' und Artikel 82 des französischen Gesetzes Informatique et Libertés' : ''}`, uk && 'Regulation 6 der britischen PECR'].filter(Boolean).join('; '),
+    [eu && `Artikel 5 Absatz 3 der ePrivacy-Richtlinie${country && DEVICE_ACCESS_NATIONAL[country] ? ` und ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'Regulation 6 der britischen PECR'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur mit Ihrer Einwilligung (${law}), die Sie jederzeit mit Wirkung für die Zukunft widerrufen können: ${services}.`,
   deviceAccessNeeded: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur, soweit dies unbedingt erforderlich ist, um die App oder eine von Ihnen gewünschte Funktion bereitzustellen; dafür ist keine Einwilligung nötig (${law}): ${services}.`,
   ccpaIntro:

@@ -3,6 +3,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 TDDDG',
+  FR: 'Art. 82 of the French Loi Informatique et Libertés',
+  ES: 'Art. 22(2) of the Spanish LSSI (Ley 34/2002)',
+  IT: 'Art. 122 of the Italian Codice della privacy (Legislative Decree 196/2003)',
+  NL: 'Art. 11.7a of the Dutch Telecommunicatiewet',
+  AT: '§ 165 of the Austrian TKG 2021',
+};
+
 /** English, the reference text of the law sections (edition 2; the members marked edition 3 in law.types.ts from 3 on). */
 export const lawEn: LawText = {
   titles: {
@@ -149,7 +159,7 @@ export const lawEn: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `Art. 5(3) of the ePrivacy Directive${country === 'DE' ? ' and § 25 TDDDG' : country === 'FR' ? ' and Art. 82 of the French Loi Informatique et Libertés' : ''}`, uk && 'regulation 6 of the UK PECR'].filter(Boolean).join('; '),
+    [eu && `Art. 5(3) of the ePrivacy Directive${country && DEVICE_ACCESS_NATIONAL[country] ? ` and ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regulation 6 of the UK PECR'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `These services store an identifier on your device or read it there only with your consent (${law}), which you can withdraw at any time with effect for the future: ${services}.`,
   deviceAccessNeeded: ({ law, services }) => `These services store an identifier on your device or read it there only as strictly necessary to provide the app or a feature you ask for, which needs no consent (${law}): ${services}.`,
   ccpaIntro:

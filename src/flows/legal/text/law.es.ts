@@ -21,6 +21,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 de la ley alemana TDDDG',
+  FR: 'art. 82 de la ley francesa Informatique et Libertés',
+  ES: 'art. 22.2 de la Ley 34/2002 de servicios de la sociedad de la información (LSSI)',
+  IT: 'art. 122 del Codice della privacy italiano (Decreto legislativo 196/2003)',
+  NL: 'art. 11.7a de la Telecommunicatiewet neerlandesa',
+  AT: '§ 165 de la ley austriaca TKG 2021',
+};
+
 export const lawEs: LawText = {
   titles: {
     'legal-bases': 'Bases jurídicas del tratamiento',
@@ -161,7 +171,7 @@ export const lawEs: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `art. 5, apartado 3, de la Directiva sobre la privacidad y las comunicaciones electrónicas${country === 'DE' ? ' y § 25 de la ley alemana TDDDG' : country === 'FR' ? ' y art. 82 de la ley francesa Informatique et Libertés' : ''}`, uk && 'reglamento 6 de las PECR del Reino Unido'].filter(Boolean).join('; '),
+    [eu && `art. 5, apartado 3, de la Directiva sobre la privacidad y las comunicaciones electrónicas${country && DEVICE_ACCESS_NATIONAL[country] ? ` y ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'reglamento 6 de las PECR del Reino Unido'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo con su consentimiento (${law}), que puede retirar en cualquier momento con efectos para el futuro: ${services}.`,
   deviceAccessNeeded: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo en la medida estrictamente necesaria para prestar la app o una función que usted solicita, lo que no requiere su consentimiento (${law}): ${services}.`,
   ccpaIntro:

@@ -34,6 +34,16 @@ const withArticle = (article: string) => (law: string) => law.split(' et ').map(
 const du = withArticle('du');
 const le = withArticle('le');
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  FR: 'article 82 de la loi Informatique et Libertés',
+  DE: '§ 25 de la loi allemande TDDDG',
+  ES: 'article 22, paragraphe 2, de la loi espagnole LSSI (Ley 34/2002)',
+  IT: 'article 122 du Codice della privacy italien (décret législatif 196/2003)',
+  NL: 'article 11.7a de la Telecommunicatiewet néerlandaise',
+  AT: '§ 165 de la loi autrichienne TKG 2021',
+};
+
 export const lawFr: LawText = {
   titles: {
     'legal-bases': 'Bases légales',
@@ -178,7 +188,7 @@ export const lawFr: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `article 5, paragraphe 3, de la directive « vie privée et communications électroniques »${country === 'FR' ? ' et article 82 de la loi Informatique et Libertés' : country === 'DE' ? ' et § 25 de la loi allemande TDDDG' : ''}`, uk && 'règlement 6 des PECR britanniques'].filter(Boolean).join(' ; '),
+    [eu && `article 5, paragraphe 3, de la directive « vie privée et communications électroniques »${country && DEVICE_ACCESS_NATIONAL[country] ? ` et ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'règlement 6 des PECR britanniques'].filter(Boolean).join(' ; '),
   deviceAccessConsent: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement avec votre consentement (${law}), que vous pouvez retirer à tout moment pour l’avenir : ${services}.`,
   deviceAccessNeeded: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement dans la mesure strictement nécessaire à la fourniture de l’application ou d’une fonctionnalité que vous demandez, ce qui ne requiert pas votre consentement (${law}) : ${services}.`,
   ccpaIntro:

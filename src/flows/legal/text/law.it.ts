@@ -21,6 +21,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 della legge tedesca TDDDG',
+  FR: 'art. 82 della legge francese Informatique et Libertés',
+  ES: 'art. 22, comma 2, della legge spagnola LSSI (Ley 34/2002)',
+  IT: 'art. 122 del Codice in materia di protezione dei dati personali (d.lgs. 196/2003)',
+  NL: 'art. 11.7a della Telecommunicatiewet olandese',
+  AT: '§ 165 della legge austriaca TKG 2021',
+};
+
 export const lawIt: LawText = {
   titles: {
     'legal-bases': 'Basi giuridiche del trattamento',
@@ -163,7 +173,7 @@ export const lawIt: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `art. 5, paragrafo 3, della direttiva relativa alla vita privata e alle comunicazioni elettroniche${country === 'DE' ? ' e § 25 della legge tedesca TDDDG' : country === 'FR' ? ' e art. 82 della legge francese Informatique et Libertés' : ''}`, uk && 'regolamento 6 delle PECR del Regno Unito'].filter(Boolean).join('; '),
+    [eu && `art. 5, paragrafo 3, della direttiva relativa alla vita privata e alle comunicazioni elettroniche${country && DEVICE_ACCESS_NATIONAL[country] ? ` e ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regolamento 6 delle PECR del Regno Unito'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `I seguenti servizi archiviano un identificativo sul Suo dispositivo o vi accedono solo con il Suo consenso (${law}), che può revocare in qualsiasi momento con effetto per il futuro: ${services}.`,
   deviceAccessNeeded: ({ law, services }) => `I seguenti servizi archiviano un identificativo sul Suo dispositivo o vi accedono solo nella misura strettamente necessaria a fornire l’app o una funzione da Lei richiesta, il che non richiede il Suo consenso (${law}): ${services}.`,
   ccpaIntro:

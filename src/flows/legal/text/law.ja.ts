@@ -4,6 +4,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn({ open: '（', comma: '、', close: '）' });
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: 'ドイツTDDDG第25条',
+  FR: 'フランス情報処理・自由法第82条',
+  ES: 'スペイン情報社会サービス法（LSSI）第22条第2項',
+  IT: 'イタリア個人情報保護法典（立法令196/2003号）第122条',
+  NL: 'オランダ電気通信法第11.7a条',
+  AT: 'オーストリア電気通信法（TKG 2021）第165条',
+};
+
 /**
  * Japanese, the law sections. An AI translation by the Appflows team, to be reviewed by a native
  * legal professional before it is relied on.
@@ -152,7 +162,7 @@ export const lawJa: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `eプライバシー指令第5条第3項${country === 'DE' ? '及びドイツTDDDG第25条' : country === 'FR' ? '及びフランス情報処理・自由法第82条' : ''}`, uk && '英国PECR第6規則'].filter(Boolean).join('、'),
+    [eu && `eプライバシー指令第5条第3項${country && DEVICE_ACCESS_NATIONAL[country] ? `及び${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && '英国PECR第6規則'].filter(Boolean).join('、'),
   deviceAccessConsent: ({ law, services }) => `次のサービスは、お客様の同意がある場合に限り、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります（${law}）。同意はいつでも将来に向かって撤回できます：${services}。`,
   deviceAccessNeeded: ({ law, services }) => `次のサービスは、本アプリまたはお客様が求める機能の提供に厳密に必要な範囲でのみ、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります。これには同意は不要です（${law}）：${services}。`,
   ccpaIntro:

@@ -3,6 +3,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 da lei alemã TDDDG',
+  FR: 'art. 82 da lei francesa Informatique et Libertés',
+  ES: 'art. 22.2 da lei espanhola LSSI (Ley 34/2002)',
+  IT: 'art. 122 do Codice della privacy italiano (Decreto legislativo 196/2003)',
+  NL: 'art. 11.7a da Telecommunicatiewet neerlandesa',
+  AT: '§ 165 da lei austríaca TKG 2021',
+};
+
 /**
  * Brazilian Portuguese, the law sections. An AI translation by the Appflows team, to be reviewed
  * by a native legal professional before it is relied on.
@@ -168,7 +178,7 @@ export const lawPtBR: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `art. 5º, nº 3, da Diretiva relativa à privacidade e às comunicações eletrônicas${country === 'DE' ? ' e § 25 da lei alemã TDDDG' : country === 'FR' ? ' e art. 82 da lei francesa Informatique et Libertés' : ''}`, uk && 'regulamento 6 do PECR do Reino Unido'].filter(Boolean).join('; '),
+    [eu && `art. 5º, nº 3, da Diretiva relativa à privacidade e às comunicações eletrônicas${country && DEVICE_ACCESS_NATIONAL[country] ? ` e ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regulamento 6 do PECR do Reino Unido'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente com o seu consentimento (${law}), que você pode retirar a qualquer momento, com efeitos para o futuro: ${services}.`,
   deviceAccessNeeded: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente na medida estritamente necessária para fornecer o aplicativo ou um recurso que você solicita, o que não exige o seu consentimento (${law}): ${services}.`,
   ccpaIntro:

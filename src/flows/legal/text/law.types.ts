@@ -153,7 +153,7 @@ export interface LawText {
   fadpRightsAlso(p: { authority: Inline }): Inline[];
 
   // ---- Under "Selling, advertising and tracking", EU / UK law (edition 3) ----
-  /** The law on storing or reading information on the device: ePrivacy Art. 5(3) (with § 25 TDDDG in Germany, Art. 82 Loi Informatique et Libertés in France) for `eu`, PECR reg. 6 for `uk`. */
+  /** The law on storing or reading information on the device: ePrivacy Art. 5(3) (with the owner's national law: § 25 TDDDG in Germany, Art. 82 Loi Informatique et Libertés in France, Art. 22.2 LSSI in Spain, Art. 122 Codice privacy in Italy, Art. 11.7a Telecommunicatiewet in the Netherlands, § 165 TKG 2021 in Austria) for `eu`, PECR reg. 6 for `uk`. */
   deviceAccessLaw(p: { eu: boolean; uk: boolean; country?: string }): string;
   /** Services that store or read an identifier on the device only with consent, withdrawable for the future: "…: {services}." */
   deviceAccessConsent(p: { law: string; services: string }): string;
