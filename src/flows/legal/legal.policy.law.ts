@@ -1,6 +1,7 @@
 import { SWISS_AUTHORITY } from './legal.authorities.js';
 import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, deviceAccess, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
 import { sharesForAdvertising } from './legal.model.js';
+import type { Place } from './legal.presets.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
 import type { CcpaCategory } from './text/law.types.js';
@@ -77,15 +78,27 @@ export function basesBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block
   return blocks;
 }
 
+/** A processing location in the reader's language: a Place by its region code (and note); a string as frozen or given. */
+function placeNames({ T, L }: LawFacts): (x: string | Place) => string {
+  const names = regionNames(T.lang);
+  return (x) => {
+    if (typeof x === 'string') return x;
+    const region = x.region === 'EEA' ? L.regionEea : (names.of(x.region) ?? x.region);
+    return x.note ? L.placeNotes[x.note]({ region }) : region;
+  };
+}
+
 /** "Transfers": per processor, where it processes and the safeguard (from its frozen `processing`; said unknown when absent). */
-export function transferBlocks({ T, L, laws, frozen, contact }: LawFacts): Block[] {
+export function transferBlocks(facts: LawFacts): Block[] {
+  const { T, L, laws, frozen, contact } = facts;
   if (!laws.gdpr || !frozen.processors.length) return [];
   const regimes = laws.gdpr;
+  const place = placeNames(facts);
   const items = frozen.processors.map((x): Inline[] => {
     const f = x.processing;
     if (!f) return [L.transferUnknown({ name: x.name })];
     // A version frozen before the extensions were a fact named both for every DPF vendor: it keeps doing so.
-    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes, dpf: f.dpf ?? { uk: true, swiss: true } });
+    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations.map(place)) : undefined, mechanism: f.mechanism, regimes, dpf: f.dpf ?? { uk: true, swiss: true } });
     const src = f.sources[0];
     return src ? [sentence, ' ', ...L.transferSource({ link: { text: src.title, href: src.url } })] : [sentence];
   });

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { LAW_TEXTS, LEGAL_TEXTS, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
+import { freeze } from '../../../src/flows/legal/legal.declaration.js';
+import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
+import { goodLegal } from './legal.fixtures.js';
 import { policy, read } from './legal.law.fixtures.js';
 
 /**
  * The gaps the privacy review of edition 3 left open (#36, docs/legal.md "Known gaps"), each in
- * every language: national cookie laws beyond Germany and France.
+ * every language: national cookie laws beyond Germany and France; processing locations in the
+ * reader's language.
  */
 
 const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
@@ -41,5 +45,30 @@ describe('device access: the national law beside ePrivacy Art. 5(3), by the owne
     const claims = (j: string) => read(policy(owner(j)), 'claims');
     expect(claims('Spain')).toContain('(Art. 5(3) of the ePrivacy Directive and Art. 22(2) of the Spanish LSSI (Ley 34/2002))');
     expect(claims('Italy')).toContain('and Art. 122 of the Italian Codice della privacy (Legislative Decree 196/2003))');
+  });
+});
+
+describe('processing locations: region codes named in the reader’s language', () => {
+  const de = { processors: [{ id: 'firebase' }, { id: 'amplitude' }, { id: 'superwall' }, { id: 'appflows', processing: { locations: ['DE', 'Rechenzentrum Falkenstein'], mechanism: 'eea' } }] };
+  const name = (lang: string, code: string) => new Intl.DisplayNames([lang], { type: 'region' }).of(code)!;
+
+  it.each(TEXT_LOCALES)('%s: the United States, the EU (if chosen), a CDN worldwide, the vendor’s other facilities, the owner’s code; the owner’s words as given', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    const transfers = read(policy(de, lang), 'transfers');
+    expect(transfers).toContain(name(lang, 'US'));
+    expect(transfers).toContain(L.placeNotes.if_chosen({ region: name(lang, 'EU') }));
+    expect(transfers).toContain(L.placeNotes.cdn({ region: '' }));
+    expect(transfers).toContain(L.placeNotes.vendor_facilities({ region: '' }));
+    expect(transfers).toContain(name(lang, 'DE'));
+    expect(transfers).toContain('Rechenzentrum Falkenstein');
+    if (lang !== 'en') expect(transfers).not.toMatch(/United States|European Union|if the EU|is chosen|content delivery network|maintain facilities/);
+  });
+
+  it('the owner may give a code (a Place) or words (kept); the EEA has its own word; versions frozen with English names render them as published', () => {
+    const c = legalConfig.parse(goodLegal({ processors: [{ id: 'appflows', processing: { locations: ['EEA', 'Frankfurt'], mechanism: 'eea' } }] })) as LegalConfig;
+    expect(freeze(c, []).processors[0]!.processing!.locations).toEqual([{ region: 'EEA' }, 'Frankfurt']);
+    expect(read(policy({ processors: c.processors }, 'fr'), 'transfers')).toContain('Espace économique européen et Frankfurt) au sein');
+    const legacy = read(policy({ processors: [{ id: 'sentry', processing: { locations: ['United States'], mechanism: 'scc' } }] }, 'de'), 'transfers');
+    expect(legacy).toContain('(Verarbeitungsort: United States)');
   });
 });

@@ -119,6 +119,12 @@ export const lawDe: LawText = {
     }
     return `${name} verarbeitet Daten${where}; die Übermittlung ist durch die von der Europäischen Kommission erlassenen Standardvertragsklauseln geschützt (Artikel 46 Absatz 2 Buchstabe c DSGVO)${regimes.uk ? ', ergänzt um das International Data Transfer Addendum des Vereinigten Königreichs' : ''}${regimes.ch ? ', wie vom Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) anerkannt' : ''}.`;
   },
+  regionEea: 'Europäischer Wirtschaftsraum',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (sofern diese Region für die App gewählt ist)`,
+    cdn: () => 'weltweite Standorte eines Netzes zur Auslieferung von Inhalten (CDN)',
+    vendor_facilities: () => 'weitere Länder, in denen der Anbieter oder seine Beauftragten Einrichtungen unterhalten',
+  },
   transferUnknown: ({ name }) =>
     `Wir haben nicht erfasst, wo ${name} Daten verarbeitet und durch welche geeigneten Garantien eine Übermittlung geschützt ist; fragen Sie uns bitte, bevor Sie sich darauf verlassen.`,
   transferSource: ({ link }) => ['Quelle: ', link, '.'],

@@ -98,6 +98,12 @@ export const lawEn: LawText = {
     }
     return `${name} processes data${where}; the transfer is protected by the Standard Contractual Clauses adopted by the European Commission (Art. 46(2)(c) GDPR)${regimes.uk ? ', with the UK International Data Transfer Addendum' : ''}${regimes.ch ? ', as recognised by the Swiss FDPIC' : ''}.`;
   },
+  regionEea: 'the European Economic Area',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (if that region is chosen for the app)`,
+    cdn: () => 'content delivery network locations worldwide',
+    vendor_facilities: () => 'other countries where the vendor or its agents maintain facilities',
+  },
   transferUnknown: ({ name }) => `We have not recorded where ${name} processes data or which safeguard protects a transfer; ask us before relying on it.`,
   transferSource: ({ link }) => ['Source: ', link, '.'],
   transfersCopy: ({ contact }) => ['You can ask us for a copy of these safeguards ', ...contact, '.'],

@@ -106,6 +106,12 @@ export const lawEs: LawText = {
     }
     return `${name} trata los datos${where}; la transferencia está amparada por las cláusulas contractuales tipo adoptadas por la Comisión Europea (art. 46, apartado 2, letra c), del RGPD)${regimes.uk ? ', junto con el Addendum de transferencia internacional de datos del Reino Unido (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', reconocidas por el Comisionado Federal de Protección de Datos y de Transparencia de Suiza (FDPIC)' : ''}.`;
   },
+  regionEea: 'el Espacio Económico Europeo',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (si se elige esa región para la app)`,
+    cdn: () => 'ubicaciones de una red de distribución de contenidos en todo el mundo',
+    vendor_facilities: () => 'otros países en los que el proveedor o sus agentes mantienen instalaciones',
+  },
   transferUnknown: ({ name }) => `No tenemos registrado dónde trata ${name} los datos ni qué garantía ampara su transferencia; si necesita esta información, consúltenos.`,
   transferSource: ({ link }) => ['Fuente: ', link, '.'],
   transfersCopy: ({ contact }) => ['Puede solicitarnos una copia de estas garantías contactando con nosotros ', ...contact, '.'],

@@ -122,6 +122,12 @@ export const lawFr: LawText = {
     }
     return `${name} traite les données${where} ; le transfert est encadré par les clauses contractuelles types adoptées par la Commission européenne (art. 46, paragraphe 2, point c), du RGPD)${regimes.uk ? ', complétées par l’avenant britannique relatif aux transferts internationaux de données (International Data Transfer Addendum)' : ''}${regimes.ch ? ', telles que reconnues par le Préposé fédéral à la protection des données et à la transparence (PFPDT)' : ''}.`;
   },
+  regionEea: 'Espace économique européen',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (si cette région est choisie pour l’application)`,
+    cdn: () => 'sites d’un réseau de diffusion de contenu dans le monde entier',
+    vendor_facilities: () => 'autres pays où le fournisseur ou ses agents disposent d’installations',
+  },
   transferUnknown: ({ name }) =>
     `Nous n’avons pas enregistré où ${name} traite les données ni quelles garanties appropriées encadrent un transfert ; interrogez-nous avant de vous y fier.`,
   transferSource: ({ link }) => ['Référence : ', link, '.'],

@@ -108,6 +108,12 @@ export const lawIt: LawText = {
     }
     return `${name} tratta i dati${where}; il trasferimento è tutelato dalle clausole contrattuali tipo adottate dalla Commissione europea (art. 46, paragrafo 2, lettera c), GDPR)${regimes.uk ? ', integrate dall’addendum del Regno Unito sul trasferimento internazionale dei dati (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', riconosciute dall’Incaricato federale della protezione dei dati e della trasparenza (IFPDT) svizzero' : ''}.`;
   },
+  regionEea: 'Spazio economico europeo',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (se per l’app è scelta tale regione)`,
+    cdn: () => 'sedi di una rete di distribuzione dei contenuti in tutto il mondo',
+    vendor_facilities: () => 'altri paesi in cui il fornitore o i suoi agenti dispongono di strutture',
+  },
   transferUnknown: ({ name }) => `Non abbiamo registrato dove ${name} tratta i dati né quale garanzia tutela il trasferimento; se queste informazioni Le servono, ci contatti.`,
   transferSource: ({ link }) => ['Fonte: ', link, '.'],
   transfersCopy: ({ contact }) => ['Può chiederci una copia di tali garanzie contattandoci ', ...contact, '.'],

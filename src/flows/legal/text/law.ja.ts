@@ -98,6 +98,12 @@ export const lawJa: LawText = {
     }
     return `${name}は${where}データを取り扱っており、この移転は、欧州委員会が採択した標準契約条項（GDPR第46条第2項（c））${regimes.uk ? 'および英国の国際データ移転補遺（International Data Transfer Addendum）' : ''}によって保護されています${regimes.ch ? '（スイス連邦データ保護・情報コミッショナー（FDPIC）もこれを承認しています）' : ''}。`;
   },
+  regionEea: '欧州経済領域',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region}（本アプリについて当該地域が選択されている場合）`,
+    cdn: () => '世界各地のコンテンツ配信ネットワークの拠点',
+    vendor_facilities: () => '提供者またはその代理人が施設を有するその他の国',
+  },
   transferUnknown: ({ name }) => `${name}がデータを取り扱う場所と、移転を保護する措置は記録されていません。これに依拠する前に私たちにお問い合わせください。`,
   transferSource: ({ link }) => ['出典：', link, '。'],
   transfersCopy: ({ contact }) => ['これらの保護措置の写しは、', ...contact, 'までご請求いただけます。'],

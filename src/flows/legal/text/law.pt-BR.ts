@@ -113,6 +113,12 @@ export const lawPtBR: LawText = {
     }
     return `O serviço ${name} trata os dados${where}; a transferência é protegida pelas cláusulas contratuais-tipo adotadas pela Comissão Europeia (art. 46, nº 2, alínea c, do RGPD)${regimes.uk ? ', complementadas pelo Adendo de Transferência Internacional de Dados do Reino Unido' : ''}${regimes.ch ? ', reconhecidas pelo Comissário Federal Suíço de Proteção de Dados e Informação (FDPIC)' : ''}.`;
   },
+  regionEea: 'Espaço Econômico Europeu',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (se essa região for escolhida para o aplicativo)`,
+    cdn: () => 'locais de uma rede de distribuição de conteúdo em todo o mundo',
+    vendor_facilities: () => 'outros países onde o fornecedor ou seus agentes mantêm instalações',
+  },
   transferUnknown: ({ name }) => `Não registramos onde o serviço ${name} trata os dados nem qual garantia protege uma transferência; consulte-nos antes de contar com isso.`,
   transferSource: ({ link }) => ['Fonte: ', link, '.'],
   transfersCopy: ({ contact }) => ['Você pode nos pedir uma cópia dessas garantias ', ...contact, '.'],

@@ -10,6 +10,8 @@ import type { ContactSlot, Inline } from './types.js';
  * addresses and links are given, never translated.
  */
 
+import type { PlaceNote } from '../legal.presets.js';
+
 /** Art. 6(1) GDPR: (a) consent, (b) contract, (c) legal obligation, (f) legitimate interests. */
 export type LegalBasis = 'consent' | 'contract' | 'legal_obligation' | 'legitimate_interests';
 /** How data may leave the EEA / UK / Switzerland (ProcessingFacts.mechanism). */
@@ -99,6 +101,15 @@ export interface LawText {
    * the FDPIC recognises them, and the sentence says so.
    */
   transfer(p: { name: string; locations?: string; mechanism: Mechanism; regimes: Regimes; dpf: DpfScope }): string;
+  /** Edition 3: the European Economic Area as a processing location (other regions are named by Intl.DisplayNames in the reader's language). */
+  regionEea: string;
+  /**
+   * Edition 3: a processing location qualified in the vendor's terms (legal.presets.ts, Place):
+   * `if_chosen` "{region} (if that region is chosen for the app)"; `cdn` a content delivery
+   * network's locations worldwide and `vendor_facilities` other countries where the vendor or its
+   * agents have facilities (both without `region`). Read after "in" / in a list of places.
+   */
+  placeNotes: Record<PlaceNote, (p: { region: string }) => string>;
   /** A processor whose processing location and safeguard are not recorded. */
   transferUnknown(p: { name: string }): string;
   /** After a processor's transfer sentence: the vendor's own page stating it, linked: "Source: {title}." */
