@@ -146,8 +146,9 @@ export function rightsBlocks(facts: LawFacts): Block[] {
 /**
  * Edition 3, under "Selling, advertising and tracking" where EU or UK law applies: which services
  * store or read an identifier on the device, with consent or as strictly necessary (ePrivacy Art.
- * 5(3), PECR reg. 6). A service whose optional purposes are not all on consent is left out: the
- * policy cannot say consent, and device_access_without_consent tells the owner.
+ * 5(3), PECR reg. 6). A service whose optional purposes are not all on consent cannot be said to
+ * ask it: it is named with those purposes and their basis as they are (a reader learns what
+ * happens), and device_access_without_consent tells the owner.
  */
 export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
   if (edition < 3 || !laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
@@ -155,8 +156,14 @@ export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts)
   const consented = access.filter((x) => x.optional.length && !x.unconsented.length).map((x) => x.processor.name);
   const needed = access.filter((x) => !x.optional.length).map((x) => x.processor.name);
   const law = L.deviceAccessLaw({ eu: laws.gdpr.eu, uk: laws.gdpr.uk, country: laws.country });
+  const basis = new Map(legalBases(c, frozen));
+  const gdprLaw = L.lawName(laws.gdpr);
+  const unconsented = access.filter((x) => x.unconsented.length).map((x) =>
+    p(L.deviceAccessNoConsent({ service: x.processor.name, purposes: T.list(x.unconsented.map((q) => T.purposes[q])), bases: T.list(unique(x.unconsented.map((q) => basis.get(q)!)).map((b) => L.bases[b]({ law: gdprLaw }))) })),
+  );
   return [
     ...(consented.length ? [p(L.deviceAccessConsent({ law, services: T.list(consented) }))] : []),
+    ...unconsented,
     ...(needed.length ? [p(L.deviceAccessNeeded({ law, services: T.list(needed) }))] : []),
   ];
 }

@@ -8,7 +8,7 @@ import { policy, read } from './legal.law.fixtures.js';
 /**
  * The gaps the privacy review of edition 3 left open (#36, docs/legal.md "Known gaps"), each in
  * every language: national cookie laws beyond Germany and France; processing locations in the
- * reader's language.
+ * reader's language; a device identifier stored for a purpose not on consent, said as it is.
  */
 
 const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
@@ -70,5 +70,25 @@ describe('processing locations: region codes named in the reader’s language', 
     expect(read(policy({ processors: c.processors }, 'fr'), 'transfers')).toContain('Espace économique européen et Frankfurt) au sein');
     const legacy = read(policy({ processors: [{ id: 'sentry', processing: { locations: ['United States'], mechanism: 'scc' } }] }, 'de'), 'transfers');
     expect(legacy).toContain('(Verarbeitungsort: United States)');
+  });
+});
+
+describe('device access for a purpose not on consent: named, with the purposes and their basis', () => {
+  const de = { ...owner('Germany'), gdpr: undefined };
+  it.each(TEXT_LOCALES)('%s: Firebase for analytics on legitimate interests; never in the consent sentence', (lang) => {
+    const T = LEGAL_TEXTS[lang as 'en'];
+    const L = LAW_TEXTS[lang]!;
+    const claims = read(policy(de, lang), 'claims');
+    const law = L.lawName({ eu: true, uk: false, ch: false });
+    expect(claims).toContain(L.deviceAccessNoConsent({ service: 'Firebase (Google)', purposes: T.list([T.purposes.analytics]), bases: L.bases.legitimate_interests({ law }) }));
+    expect(claims).not.toContain(L.deviceAccessConsent({ law: L.deviceAccessLaw({ eu: true, uk: false, country: 'DE' }), services: 'Firebase (Google)' }));
+    // On consent, the same service is in the consent sentence and not in this one.
+    expect(read(policy(owner('Germany'), lang), 'claims')).not.toContain(L.deviceAccessNoConsent({ service: 'Firebase (Google)', purposes: T.list([T.purposes.analytics]), bases: L.bases.legitimate_interests({ law }) }));
+  });
+
+  it('English: the owner’s own basis is the one said', () => {
+    expect(read(policy(de), 'claims')).toContain('Firebase (Google) stores an identifier on your device or reads it there to understand how the app is used, without asking your consent; the legal basis for this is our legitimate interests (Art. 6(1)(f) GDPR).');
+    const contract = read(policy({ ...de, gdpr: { legalBasis: { analytics: 'contract' } } }), 'claims');
+    expect(contract).toMatch(/Firebase \(Google\) stores .* the legal basis for this is performing our contract with you/);
   });
 });

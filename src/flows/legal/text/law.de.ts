@@ -193,6 +193,7 @@ export const lawDe: LawText = {
   deviceAccessLaw: ({ eu, uk, country }) =>
     [eu && `Artikel 5 Absatz 3 der ePrivacy-Richtlinie${country && DEVICE_ACCESS_NATIONAL[country] ? ` und ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'Regulation 6 der britischen PECR'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur mit Ihrer Einwilligung (${law}), die Sie jederzeit mit Wirkung für die Zukunft widerrufen können: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} speichert eine Kennung auf Ihrem Endgerät oder liest sie dort aus, ${purposes}, ohne Ihre Einwilligung einzuholen; wir stützen uns dabei auf ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur, soweit dies unbedingt erforderlich ist, um die App oder eine von Ihnen gewünschte Funktion bereitzustellen; dafür ist keine Einwilligung nötig (${law}): ${services}.`,
   ccpaIntro:
     'Wenn Sie in Kalifornien wohnen, gewährt Ihnen der California Consumer Privacy Act in der durch den California Privacy Rights Act geänderten Fassung (CCPA) die unten genannten Rechte; Einwohner anderer US-Bundesstaaten mit vergleichbaren Gesetzen haben vergleichbare Rechte. In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen bei Ihnen und Ihrem Gerät erhoben:',

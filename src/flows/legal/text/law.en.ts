@@ -167,6 +167,7 @@ export const lawEn: LawText = {
   deviceAccessLaw: ({ eu, uk, country }) =>
     [eu && `Art. 5(3) of the ePrivacy Directive${country && DEVICE_ACCESS_NATIONAL[country] ? ` and ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regulation 6 of the UK PECR'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `These services store an identifier on your device or read it there only with your consent (${law}), which you can withdraw at any time with effect for the future: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} stores an identifier on your device or reads it there ${purposes}, without asking your consent; the legal basis for this is ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `These services store an identifier on your device or read it there only as strictly necessary to provide the app or a feature you ask for, which needs no consent (${law}): ${services}.`,
   ccpaIntro:
     'If you live in California, the California Consumer Privacy Act, as amended by the California Privacy Rights Act (CCPA), gives you the rights below; residents of other US states with similar laws have similar rights. In the last 12 months we collected these categories of personal information, from you and your device:',

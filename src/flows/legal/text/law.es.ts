@@ -179,6 +179,7 @@ export const lawEs: LawText = {
   deviceAccessLaw: ({ eu, uk, country }) =>
     [eu && `art. 5, apartado 3, de la Directiva sobre la privacidad y las comunicaciones electrónicas${country && DEVICE_ACCESS_NATIONAL[country] ? ` y ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'reglamento 6 de las PECR del Reino Unido'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo con su consentimiento (${law}), que puede retirar en cualquier momento con efectos para el futuro: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} almacena un identificador en su dispositivo o accede a él ${purposes}, sin pedir su consentimiento, siendo la base jurídica ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo en la medida estrictamente necesaria para prestar la app o una función que usted solicita, lo que no requiere su consentimiento (${law}): ${services}.`,
   ccpaIntro:
     'Si reside en California, la Ley de Privacidad del Consumidor de California, modificada por la Ley de Derechos de Privacidad de California (CCPA), le otorga los derechos que se indican a continuación; los residentes de otros estados de EE. UU. con leyes similares tienen derechos similares. En los últimos 12 meses hemos recogido las siguientes categorías de información personal, procedentes de usted y de su dispositivo:',

@@ -196,6 +196,7 @@ export const lawFr: LawText = {
   deviceAccessLaw: ({ eu, uk, country }) =>
     [eu && `article 5, paragraphe 3, de la directive « vie privée et communications électroniques »${country && DEVICE_ACCESS_NATIONAL[country] ? ` et ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'règlement 6 des PECR britanniques'].filter(Boolean).join(' ; '),
   deviceAccessConsent: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement avec votre consentement (${law}), que vous pouvez retirer à tout moment pour l’avenir : ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} enregistre un identifiant sur votre terminal ou y accède ${purposes}, sans recueillir votre consentement, la base juridique étant ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement dans la mesure strictement nécessaire à la fourniture de l’application ou d’une fonctionnalité que vous demandez, ce qui ne requiert pas votre consentement (${law}) : ${services}.`,
   ccpaIntro:
     'Si vous résidez en Californie, le California Consumer Privacy Act, tel que modifié par le California Privacy Rights Act (CCPA), vous confère les droits ci-dessous ; les résidents d’autres États américains dotés de lois similaires disposent de droits comparables. Au cours des 12 derniers mois, nous avons collecté auprès de vous et de votre appareil les catégories d’informations personnelles suivantes :',

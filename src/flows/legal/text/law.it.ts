@@ -181,6 +181,7 @@ export const lawIt: LawText = {
   deviceAccessLaw: ({ eu, uk, country }) =>
     [eu && `art. 5, paragrafo 3, della direttiva relativa alla vita privata e alle comunicazioni elettroniche${country && DEVICE_ACCESS_NATIONAL[country] ? ` e ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regolamento 6 delle PECR del Regno Unito'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `I seguenti servizi archiviano un identificativo sul Suo dispositivo o vi accedono solo con il Suo consenso (${law}), che può revocare in qualsiasi momento con effetto per il futuro: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} archivia un identificativo sul Suo dispositivo o vi accede ${purposes}, senza chiederLe il consenso; la base giuridica è ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `I seguenti servizi archiviano un identificativo sul Suo dispositivo o vi accedono solo nella misura strettamente necessaria a fornire l’app o una funzione da Lei richiesta, il che non richiede il Suo consenso (${law}): ${services}.`,
   ccpaIntro:
     'Se risiede in California, il California Consumer Privacy Act, come modificato dal California Privacy Rights Act (CCPA), Le riconosce i diritti indicati di seguito; i residenti di altri Stati USA dotati di leggi analoghe godono di diritti analoghi. Negli ultimi 12 mesi abbiamo raccolto, presso di Lei e il Suo dispositivo, le seguenti categorie di informazioni personali:',

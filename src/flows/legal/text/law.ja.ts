@@ -170,6 +170,7 @@ export const lawJa: LawText = {
   deviceAccessLaw: ({ eu, uk, country }) =>
     [eu && `eプライバシー指令第5条第3項${country && DEVICE_ACCESS_NATIONAL[country] ? `及び${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && '英国PECR第6規則'].filter(Boolean).join('、'),
   deviceAccessConsent: ({ law, services }) => `次のサービスは、お客様の同意がある場合に限り、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります（${law}）。同意はいつでも将来に向かって撤回できます：${services}。`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service}は、${purposes}のために、お客様の同意を得ることなく、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります。その法的根拠は${bases}です。`,
   deviceAccessNeeded: ({ law, services }) => `次のサービスは、本アプリまたはお客様が求める機能の提供に厳密に必要な範囲でのみ、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります。これには同意は不要です（${law}）：${services}。`,
   ccpaIntro:
     'カリフォルニア州にお住まいの場合、カリフォルニア州プライバシー権法（CPRA）により改正されたカリフォルニア州消費者プライバシー法（CCPA）に基づき、お客様には以下の権利があります。同様の法律を有する米国の他の州の居住者にも、同様の権利があります。過去12か月間に、私たちはお客様およびお客様のデバイスから、次の種類の個人情報を収集しました。',

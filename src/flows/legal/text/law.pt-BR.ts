@@ -186,6 +186,7 @@ export const lawPtBR: LawText = {
   deviceAccessLaw: ({ eu, uk, country }) =>
     [eu && `art. 5º, nº 3, da Diretiva relativa à privacidade e às comunicações eletrônicas${country && DEVICE_ACCESS_NATIONAL[country] ? ` e ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regulamento 6 do PECR do Reino Unido'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente com o seu consentimento (${law}), que você pode retirar a qualquer momento, com efeitos para o futuro: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} armazena um identificador no seu dispositivo ou o acessa ${purposes}, sem pedir o seu consentimento, sendo a base legal ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente na medida estritamente necessária para fornecer o aplicativo ou um recurso que você solicita, o que não exige o seu consentimento (${law}): ${services}.`,
   ccpaIntro:
     'Se você mora na Califórnia, a Lei de Privacidade do Consumidor da Califórnia (California Consumer Privacy Act, alterada pela California Privacy Rights Act; em conjunto, “CCPA”) garante a você os direitos abaixo; residentes de outros estados dos EUA com leis semelhantes têm direitos semelhantes. Nos últimos 12 meses, coletamos de você e do seu dispositivo estas categorias de informações pessoais:',

@@ -168,6 +168,8 @@ export interface LawText {
   deviceAccessLaw(p: { eu: boolean; uk: boolean; country?: string }): string;
   /** Services that store or read an identifier on the device only with consent, withdrawable for the future: "…: {services}." */
   deviceAccessConsent(p: { law: string; services: string }): string;
+  /** Services that store or read an identifier for purposes the app could work without, not on consent: which, for what ({purposes}: the first part's `purposes` joined), on which basis ({bases}: `bases` joined); said as it is, the warning device_access_without_consent asks the owner to change it. */
+  deviceAccessNoConsent(p: { service: string; purposes: string; bases: string }): string;
   /** Services that store or read one only as strictly necessary for the app or a feature asked for, which needs no consent: "…: {services}." */
   deviceAccessNeeded(p: { law: string; services: string }): string;
 
