@@ -12,6 +12,9 @@ import type { Inline, LegalText } from './text/types.js';
  * apply comes from legal.law.ts; the words from text/law.*.
  */
 
+/** Flow types whose visitors' posts are shown to anyone (a wishlist board's ideas and comments); the others reach only the owner. */
+const PUBLIC_FLOW_TYPES = ['wishlist'];
+
 type Block = { p: Inline[] } | { list: Inline[][] };
 const p = (...parts: Inline[]): Block => ({ p: parts });
 const mail = (email: string): Inline => ({ text: email, href: `mailto:${email}` });
@@ -235,5 +238,7 @@ export function coppaBlocks({ L, laws, c, frozen, contact, edition }: LawFacts):
   const operator = edition >= 3 ? [p(...L.coppaOperator({ name: e.name, address: e.address, phone: e.tollFreeNumber, email: e.contactEmail ? mail(e.contactEmail) : undefined }))] : [];
   // Edition 3: consent to collection apart from disclosure to third parties (§ 312.4(d)(3)), where anyone but the owner (and the Appflows it runs) receives data.
   const thirdParties = edition >= 3 && frozen.processors.some((x) => x.preset !== 'appflows') ? [p(L.coppaThirdParties)] : [];
-  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
+  // Edition 3: whether children can make personal information public (§ 312.4(d)(2)): a published wishlist board shows ideas and comments to anyone.
+  const shown = edition >= 3 ? [p(L.coppaPublic({ public: frozen.flows.some((f) => PUBLIC_FLOW_TYPES.includes(f.type)) }))] : [];
+  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), ...shown, p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LAW_TEXTS, LEGAL_TEXTS, TEXT_LOCALES } from '../../../src/flows/legal/text/index.js';
-import { freeze } from '../../../src/flows/legal/legal.declaration.js';
+import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.declaration.js';
+import { privacySections } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
 import { goodLegal } from './legal.fixtures.js';
 import { policy, read } from './legal.law.fixtures.js';
@@ -8,7 +9,8 @@ import { policy, read } from './legal.law.fixtures.js';
 /**
  * The gaps the privacy review of edition 3 left open (#36, docs/legal.md "Known gaps"), each in
  * every language: national cookie laws beyond Germany and France; processing locations in the
- * reader's language; a device identifier stored for a purpose not on consent, said as it is.
+ * reader's language; a device identifier stored for a purpose not on consent, said as it is;
+ * COPPA's word on whether children can make information public.
  */
 
 const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
@@ -90,5 +92,34 @@ describe('device access for a purpose not on consent: named, with the purposes a
     expect(read(policy(de), 'claims')).toContain('Firebase (Google) stores an identifier on your device or reads it there to understand how the app is used, without asking your consent; the legal basis for this is our legitimate interests (Art. 6(1)(f) GDPR).');
     const contract = read(policy({ ...de, gdpr: { legalBasis: { analytics: 'contract' } } }), 'claims');
     expect(contract).toMatch(/Firebase \(Google\) stores .* the legal basis for this is performing our contract with you/);
+  });
+});
+
+describe('COPPA: whether children can make personal information publicly available (16 CFR 312.4(d)(2))', () => {
+  const kids = { entity: { name: 'Sleepy Inc', contactEmail: 'privacy@sleepy.example', jurisdiction: 'California, USA' }, childrenDirected: true };
+  const flow = (type: string): PublishedFlowFacts => ({ type, slug: type, versionNumber: 1, config: {} });
+  const children = (published: PublishedFlowFacts[], lang = 'en', edition?: number) => {
+    const config = legalConfig.parse(goodLegal(kids)) as LegalConfig;
+    const frozen = freeze(config, published);
+    return read(privacySections({ appName: 'Sleepy', config, frozen, text: LEGAL_TEXTS[lang as 'en'], law: LAW_TEXTS[lang], edition: edition ?? frozen.edition! }), 'children');
+  };
+
+  it.each(TEXT_LOCALES)('%s: yes with a published wishlist board, no with feedback only', (lang) => {
+    const L = LAW_TEXTS[lang]!;
+    const board = children([flow('feedback'), flow('wishlist')], lang);
+    expect(board).toContain(L.coppaPublic({ public: true }));
+    expect(board).not.toContain(L.coppaPublic({ public: false }));
+    const feedback = children([flow('feedback')], lang);
+    expect(feedback).toContain(L.coppaPublic({ public: false }));
+    expect(feedback).not.toContain(L.coppaPublic({ public: true }));
+    expect(L.coppaPublic({ public: true })).not.toBe(L.coppaPublic({ public: false }));
+  });
+
+  it('English wording; not in edition 2, nor without COPPA (not directed at children)', () => {
+    expect(children([flow('wishlist')])).toContain('ideas and comments posted on its wishlist board, with the name given for them, can be seen by anyone who opens the board');
+    expect(children([flow('wishlist')], 'en', 2)).not.toContain('publicly available');
+    const adults = legalConfig.parse(goodLegal({ ...kids, childrenDirected: false })) as LegalConfig;
+    const frozen = freeze(adults, [flow('wishlist')]);
+    expect(read(privacySections({ appName: 'Sleepy', config: adults, frozen, text: LEGAL_TEXTS.en, law: LAW_TEXTS.en, edition: frozen.edition! }))).not.toContain('publicly available');
   });
 });

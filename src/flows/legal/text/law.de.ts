@@ -248,6 +248,10 @@ export const lawDe: LawText = {
     'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) erheben wir personenbezogene Informationen von Kindern unter 13 Jahren nur, nachdem ein Elternteil eine überprüfbare Einwilligung erteilt hat, es sei denn, das Gesetz lässt etwas anderes zu (etwa eine einmalige Antwort auf die Anfrage eines Elternteils); dabei erheben wir nicht mehr, als die jeweilige Aktivität erfordert.',
   coppaVerifiableConsent:
     'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) holen wir eine überprüfbare Einwilligung der Eltern ein, bevor wir personenbezogene Informationen von einem Kind unter 13 Jahren erheben, es sei denn, eine der Ausnahmen der COPPA Rule greift (16 CFR 312.5), etwa wenn wir die E-Mail-Adresse eines Elternteils nur erheben, um diese Einwilligung einzuholen.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'Kinder können in der App personenbezogene Informationen öffentlich zugänglich machen: Ideen und Kommentare auf der Wunschliste der App sind mit dem dafür angegebenen Namen für jeden sichtbar, der sie öffnet. Eltern können uns bitten, sie zu löschen.'
+      : 'Über die in dieser Datenschutzerklärung beschriebenen Funktionen können Kinder keine personenbezogenen Informationen öffentlich zugänglich machen: Nichts, was sie darüber senden, wird anderen Nutzern oder der Öffentlichkeit angezeigt.',
   coppaParents: ({ contact }) => [
     'Eltern können die personenbezogenen Informationen, die wir über ihr Kind gespeichert haben, einsehen, löschen lassen und ihrer weiteren Erhebung oder Verwendung widersprechen; wenden Sie sich dazu ',
     ...contact,

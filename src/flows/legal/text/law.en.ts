@@ -218,6 +218,10 @@ export const lawEn: LawText = {
     'Under the US Children’s Online Privacy Protection Act (COPPA), we collect personal information from a child under 13 only after a parent has given verifiable consent, except where the law allows otherwise (such as a single reply to a parent’s request), and we collect no more than the activity needs.',
   coppaVerifiableConsent:
     'Under the US Children’s Online Privacy Protection Act (COPPA), we obtain verifiable parental consent before we collect personal information from a child under 13, except where one of the exceptions of the COPPA Rule applies (16 CFR 312.5(c)), such as collecting a parent’s email address only to ask for that consent.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'Children can make personal information publicly available in the app: ideas and comments posted on its wishlist board, with the name given for them, can be seen by anyone who opens the board. A parent can ask us to delete them.'
+      : 'Children cannot make personal information publicly available through the features this policy describes: nothing they send through them is shown to other users or the public.',
   coppaParents: ({ contact }) => ['A parent can review the personal information we hold about their child, have it deleted, and refuse its further collection or use: write to us ', ...contact, '.'],
   coppaOperator: (p) => ['The operator that collects and keeps children’s personal information through the app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telephone ') }), '.'],
   coppaThirdParties:

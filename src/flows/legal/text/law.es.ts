@@ -231,6 +231,10 @@ export const lawEs: LawText = {
     'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), solo recogemos información personal de un menor de 13 años después de que su padre, madre o tutor haya dado su consentimiento verificable, salvo que la ley permita otra cosa (por ejemplo, para responder una sola vez a una solicitud de los padres), y no recogemos más de lo que la actividad requiere.',
   coppaVerifiableConsent:
     'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), obtenemos el consentimiento verificable de los padres antes de recoger información personal de un menor de 13 años, salvo que se aplique alguna de las excepciones de la COPPA Rule (16 CFR 312.5), por ejemplo cuando recogemos la dirección de correo electrónico del padre o la madre solo para pedirle ese consentimiento.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'Los niños pueden hacer pública información personal en la app: las ideas y los comentarios publicados en su tablero de sugerencias, con el nombre indicado, pueden ser vistos por cualquier persona que lo abra. Un padre o una madre puede pedirnos que los eliminemos.'
+      : 'Las funciones descritas en esta política no permiten a los niños hacer pública información personal: nada de lo que envían a través de ellas se muestra a otros usuarios ni al público.',
   coppaParents: ({ contact }) => [
     'El padre, la madre o el tutor puede revisar la información personal que tenemos sobre el menor, pedir que se elimine y negarse a que se siga recogiendo o utilizando: para ello, contacte con nosotros ',
     ...contact,

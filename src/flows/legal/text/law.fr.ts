@@ -251,6 +251,10 @@ export const lawFr: LawText = {
     'En application de la loi américaine sur la protection de la vie privée des enfants en ligne (Children’s Online Privacy Protection Act, COPPA), nous ne collectons les informations personnelles d’un enfant de moins de 13 ans qu’après avoir obtenu le consentement vérifiable d’un parent, sauf lorsque la loi en dispose autrement (par exemple pour une réponse unique à la demande d’un parent), et nous ne collectons que ce qui est nécessaire à l’activité concernée.',
   coppaVerifiableConsent:
     'En vertu du Children’s Online Privacy Protection Act (COPPA) américain, nous obtenons le consentement parental vérifiable avant de collecter des informations personnelles auprès d’un enfant de moins de 13 ans, sauf lorsqu’une des exceptions de la COPPA Rule s’applique (16 CFR 312.5), par exemple lorsque nous collectons l’adresse e-mail d’un parent uniquement pour lui demander ce consentement.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'Les enfants peuvent rendre des informations personnelles publiques dans l’application. Les idées et commentaires publiés sur son tableau de suggestions, avec le nom indiqué, sont visibles par toute personne qui le consulte. Un parent peut nous demander de les supprimer.'
+      : 'Les fonctionnalités décrites dans la présente politique ne permettent pas aux enfants de rendre des informations personnelles publiques. Rien de ce qu’ils envoient par leur intermédiaire n’est montré aux autres utilisateurs ni au public.',
   coppaParents: ({ contact }) => [
     'Un parent peut consulter les informations personnelles que nous détenons sur son enfant, les faire supprimer et refuser qu’elles continuent d’être collectées ou utilisées : contactez-nous ',
     ...contact,

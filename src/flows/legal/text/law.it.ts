@@ -233,6 +233,10 @@ export const lawIt: LawText = {
     'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, raccogliamo informazioni personali di un minore di 13 anni solo dopo che un genitore ha prestato un consenso verificabile, salvo i casi in cui la legge dispone diversamente (ad esempio per rispondere una sola volta alla richiesta di un genitore), e non raccogliamo più di quanto l’attività richieda.',
   coppaVerifiableConsent:
     'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, otteniamo un consenso verificabile dei genitori prima di raccogliere informazioni personali di un minore di 13 anni, salvo i casi in cui si applica una delle eccezioni della COPPA Rule (16 CFR 312.5), ad esempio quando raccogliamo l’indirizzo e-mail di un genitore solo per chiedergli tale consenso.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'I bambini possono rendere pubbliche informazioni personali nell’app: le idee e i commenti pubblicati nella sua bacheca dei suggerimenti, con il nome indicato, sono visibili a chiunque la apra. Un genitore può chiederci di eliminarli.'
+      : 'Le funzionalità descritte nella presente informativa non consentono ai bambini di rendere pubbliche informazioni personali: nulla di ciò che inviano tramite esse viene mostrato ad altri utenti o al pubblico.',
   coppaParents: ({ contact }) => [
     'Un genitore può consultare le informazioni personali del proprio figlio in nostro possesso, chiederne la cancellazione e rifiutarne l’ulteriore raccolta o utilizzo: a tal fine ci contatti ',
     ...contact,

@@ -240,6 +240,10 @@ export const lawPtBR: LawText = {
     'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), só coletamos informações pessoais de uma criança menor de 13 anos depois que um dos pais tiver dado consentimento verificável, exceto quando a lei dispuser de outra forma (como uma única resposta a um pedido de um dos pais), e não coletamos mais do que a atividade exige.',
   coppaVerifiableConsent:
     'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), obtemos o consentimento verificável dos pais antes de coletar informações pessoais de uma criança menor de 13 anos, exceto quando se aplica uma das exceções da COPPA Rule (16 CFR 312.5), como quando coletamos o e-mail de um dos pais apenas para pedir esse consentimento.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'As crianças podem tornar informações pessoais públicas no aplicativo: as ideias e os comentários publicados no seu quadro de sugestões, com o nome informado, podem ser vistos por qualquer pessoa que o abra. Um dos pais pode nos pedir que os excluamos.'
+      : 'Os recursos descritos nesta política não permitem que crianças tornem informações pessoais públicas: nada do que enviam por meio deles é mostrado a outros usuários ou ao público.',
   coppaParents: ({ contact }) => [
     'Os pais podem revisar as informações pessoais que mantemos sobre a criança, pedir a exclusão delas e recusar que continuem a ser coletadas ou usadas: escreva para nós ',
     ...contact,

@@ -218,6 +218,13 @@ export interface LawText {
   coppaConsent: string;
   /** Edition 3, instead: verifiable parental consent is obtained before collecting from a child under 13, except where a COPPA exception applies (16 CFR 312.5(c)); no method claimed. */
   coppaVerifiableConsent: string;
+  /**
+   * Edition 3: whether children can make personal information publicly available (16 CFR
+   * 312.4(d)(2)), from the published flows: `public` a wishlist board (ideas and comments with a
+   * display name, seen by anyone who opens it; a parent may ask to delete them); otherwise nothing
+   * sent through the features the policy describes is shown to other users or the public.
+   */
+  coppaPublic(p: { public: boolean }): string;
   /** A parent's rights: review, delete, refuse further collection, "… {contact}". */
   coppaParents(p: ContactSlot): Inline[];
   /** Edition 3: a parent may consent to collection and use without consenting to disclosure to third parties, unless integral to the app (16 CFR 312.4(d)(3), 312.5(a)(2)). */
