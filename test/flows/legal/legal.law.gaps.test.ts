@@ -4,13 +4,15 @@ import { freeze, type PublishedFlowFacts } from '../../../src/flows/legal/legal.
 import { privacySections } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
 import { goodLegal } from './legal.fixtures.js';
+import { appleDataTypes, legalModel } from '../../../src/flows/legal/legal.model.js';
 import { policy, read } from './legal.law.fixtures.js';
 
 /**
  * The gaps the privacy review of edition 3 left open (#36, docs/legal.md "Known gaps"), each in
  * every language: national cookie laws beyond Germany and France; processing locations in the
  * reader's language; a device identifier stored for a purpose not on consent, said as it is;
- * COPPA's word on whether children can make information public.
+ * COPPA's word on whether children can make information public; a processor's "linked" as the
+ * App Store answers it per data type.
  */
 
 const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
@@ -121,5 +123,42 @@ describe('COPPA: whether children can make personal information publicly availab
     const adults = legalConfig.parse(goodLegal({ ...kids, childrenDirected: false })) as LegalConfig;
     const frozen = freeze(adults, [flow('wishlist')]);
     expect(read(privacySections({ appName: 'Sleepy', config: adults, frozen, text: LEGAL_TEXTS.en, law: LAW_TEXTS.en, edition: frozen.edition! }))).not.toContain('publicly available');
+  });
+});
+
+describe('a processor’s “linked” follows the App Store’s answer per data type (legal.model.ts)', () => {
+  const lines = (processors: unknown[], lang = 'en', edition?: number) => {
+    const config = legalConfig.parse(goodLegal({ processors })) as LegalConfig;
+    const frozen = freeze(config, []);
+    const sections = privacySections({ appName: 'Sleepy', config, frozen, text: LEGAL_TEXTS[lang as 'en'], law: LAW_TEXTS[lang], edition: edition ?? frozen.edition! });
+    const out = new Map<string, string>();
+    for (const b of sections.flatMap((x) => x.blocks)) if ('processor' in b && b.processor.receivesLine) out.set(b.processor.name, b.processor.receivesLine);
+    return { out, apple: appleDataTypes(legalModel(config, frozen)) };
+  };
+
+  it.each(TEXT_LOCALES)('%s: Firebase (not linked itself) beside Superwall (linked): its device ID and product interaction are linked, its approximate location not', (lang) => {
+    const T = LEGAL_TEXTS[lang as 'en'];
+    const { out, apple } = lines([{ id: 'superwall' }, { id: 'firebase' }], lang);
+    // The App Store summary: Device ID linked (through Superwall), Coarse Location not.
+    expect(apple.find((t) => t.category === 'Device ID')!.linkedToIdentity).toBe(true);
+    expect(apple.find((t) => t.category === 'Coarse Location')!.linkedToIdentity).toBe(false);
+    const linkedKinds = T.list([T.kinds.device_id, T.kinds.product_interaction]);
+    const kinds = T.list([T.kinds.device_id, T.kinds.product_interaction, T.kinds.coarse_location]);
+    expect(out.get('Firebase (Google)')).toBe(T.processorReceives({ kinds, purposes: T.list([T.purposes.analytics]), linked: true, linkedKinds, tracking: false }));
+    expect(T.processorReceives({ kinds, purposes: 'P', linked: true, linkedKinds, tracking: false })).not.toBe(T.processorReceives({ kinds, purposes: 'P', linked: true, tracking: false }));
+  });
+
+  it('English: all linked, none linked, mixed; edition 2 keeps the processor’s own answer', () => {
+    expect(lines([{ id: 'firebase' }]).out.get('Firebase (Google)')).toMatch(/It is not linked to your identity\.$/);
+    const both = lines([{ id: 'superwall' }, { id: 'firebase' }]);
+    expect(both.out.get('Firebase (Google)')).toMatch(/ and your approximate location, to understand how the app is used\. Of these, a device or installation identifier and how you use the app \(screens, taps, choices\) can be linked to you; the rest is not linked to your identity\.$/);
+    expect(both.out.get('Superwall')).toMatch(/It can be linked to you\.$/);
+    expect(lines([{ id: 'superwall' }, { id: 'firebase' }], 'en', 2).out.get('Firebase (Google)')).toMatch(/It is not linked to your identity\.$/);
+    // Every processor line agrees with the App Store summary: no kind it receives is called unlinked while its type is linked.
+    for (const set of [[{ id: 'superwall' }, { id: 'firebase' }], [{ id: 'mixpanel' }, { id: 'onesignal' }, { id: 'revenuecat' }], [{ id: 'amplitude' }, { id: 'admob' }]]) {
+      const { out, apple } = lines(set);
+      const linkedTypes = apple.filter((t) => t.linkedToIdentity).flatMap((t) => t.sources);
+      for (const [name, line] of out) if (line.endsWith('It is not linked to your identity.')) expect(linkedTypes).not.toContain(name);
+    }
   });
 });

@@ -82,6 +82,8 @@ export const FULL_FACTS: [Record<string, unknown>, PublishedFlowFacts[]][] = [
   ],
   // Outside the EEA, the UK and the US: the generic rights paragraph and complaint sentence.
   [goodLegal({ entity: { name: 'Sleepy KK', jurisdiction: 'Japan' }, processors: [{ id: 'sentry' }] }), []],
+  // Firebase (not linked itself) beside Superwall (linked): part of what Firebase gets is linked per data type (edition 3).
+  [goodLegal({ processors: [{ id: 'superwall' }, { id: 'firebase' }] }), []],
   // Location kept on the device while Firebase receives the approximate location: said exactly.
   [goodLegal({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'France' }, processors: [{ id: 'sentry' }, { id: 'firebase' }], platformData: [{ capability: 'location' }] }), []],
 ];
