@@ -1,7 +1,7 @@
 import { SWISS_AUTHORITY } from './legal.authorities.js';
 import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, deviceAccess, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
 import { sharesForAdvertising } from './legal.model.js';
-import type { Place } from './legal.presets.js';
+import type { DataKind, Place } from './legal.presets.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
 import type { CcpaCategory } from './text/law.types.js';
@@ -176,14 +176,22 @@ export function usBlocks(facts: LawFacts): Block[] {
   const { T, L, laws, c, frozen, contact, edition } = facts;
   if (!laws.us) return [];
   const byCategory = new Map<CcpaCategory, string[]>();
+  const kindsOf = new Map<CcpaCategory, DataKind[]>();
   for (const f of dataFlows(c, frozen)) {
     const cat = CCPA_CATEGORY[f.kind];
     byCategory.set(cat, unique([...(byCategory.get(cat) ?? []), ...f.purposes.map((q) => T.purposes[q])]));
+    kindsOf.set(cat, unique([...(kindsOf.get(cat) ?? []), f.kind]));
   }
   if (c.declarations.profiling) byCategory.set('inferences', unique([...(byCategory.get('inferences') ?? []), T.purposes.product_personalization]));
   const s = salesAndSharing(c, frozen);
   const blocks: Block[] = [p(L.ccpaIntro)];
-  if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: L.ccpaCategories[cat], purposes: T.list(purposes) })]) });
+  // Edition 3: each category with the kinds collected in it, not its generic examples (inferences have none).
+  const label = (cat: CcpaCategory) => {
+    const kinds = kindsOf.get(cat);
+    if (edition < 3) return L.ccpaCategories[cat];
+    return kinds ? L.ccpaCategoryKinds({ category: L.ccpaCategoryNames[cat], kinds: T.list(kinds.map((k) => T.kinds[k])) }) : L.ccpaCategoryNames[cat];
+  };
+  if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: label(cat), purposes: T.list(purposes) })]) });
   if (edition >= 3) blocks.push(...disclosedBlocks(facts));
   const names = (cats: CcpaCategory[]) => T.list(unique(cats).map((x) => L.ccpaCategories[x]));
   // Edition 3: consumers under 16 (§ 1798.120(c)), and the form or toll-free number beside the email.
@@ -205,16 +213,30 @@ export function usBlocks(facts: LawFacts): Block[] {
   return blocks;
 }
 
-/** Edition 3: each CCPA category and the processors it went to for a business purpose (11 CCR § 7011(e)(1)(F)); the owner's own platform data goes to no one. */
+/**
+ * Edition 3: each CCPA category and the processors it went to for a business purpose (11 CCR §
+ * 7011(e)(1)(F)), with only the kinds each got rather than the category's generic examples
+ * (Firebase's identifiers are a device identifier, not an email address): recipients that got the
+ * same kinds share an item. The owner's own platform data goes to no one.
+ */
 function disclosedBlocks({ T, L, c, frozen }: LawFacts): Block[] {
-  const to = new Map<CcpaCategory, string[]>();
+  const got = new Map<CcpaCategory, Map<string, DataKind[]>>();
   for (const f of dataFlows(c, frozen)) {
     if (!f.processor) continue;
     const cat = CCPA_CATEGORY[f.kind];
-    to.set(cat, unique([...(to.get(cat) ?? []), f.processor.name]));
+    const byName = got.get(cat) ?? new Map<string, DataKind[]>();
+    got.set(cat, byName.set(f.processor.name, unique([...(byName.get(f.processor.name) ?? []), f.kind])));
   }
-  if (!to.size) return [];
-  return [p(L.ccpaDisclosed), { list: [...to].map(([cat, names]) => [L.ccpaDisclosedItem({ category: L.ccpaCategories[cat], recipients: T.list(names) })]) }];
+  if (!got.size) return [];
+  const items = [...got].flatMap(([cat, byName]) => {
+    const same = new Map<string, { kinds: DataKind[]; names: string[] }>();
+    for (const [name, kinds] of byName) {
+      const key = [...kinds].sort().join();
+      same.set(key, { kinds, names: [...(same.get(key)?.names ?? []), name] });
+    }
+    return [...same.values()].map((x) => [L.ccpaDisclosedItem({ category: L.ccpaCategoryKinds({ category: L.ccpaCategoryNames[cat], kinds: T.list(x.kinds.map((k) => T.kinds[k])) }), recipients: T.list(x.names) })]);
+  });
+  return [p(L.ccpaDisclosed), { list: items }];
 }
 
 /**

@@ -12,7 +12,7 @@ import { policy, read } from './legal.law.fixtures.js';
  * every language: national cookie laws beyond Germany and France; processing locations in the
  * reader's language; a device identifier stored for a purpose not on consent, said as it is;
  * COPPA's word on whether children can make information public; a processor's "linked" as the
- * App Store answers it per data type.
+ * App Store answers it per data type; the CCPA categories with only the kinds each recipient gets.
  */
 
 const analytics = { sellsData: false, advertising: false, analytics: true, tracking: false, profiling: false };
@@ -160,5 +160,19 @@ describe('a processor’s “linked” follows the App Store’s answer per data
       const linkedTypes = apple.filter((t) => t.linkedToIdentity).flatMap((t) => t.sources);
       for (const [name, line] of out) if (line.endsWith('It is not linked to your identity.')) expect(linkedTypes).not.toContain(name);
     }
+  });
+});
+
+describe('CCPA: each category with only the kinds collected or disclosed, not the generic examples', () => {
+  const ca = { entity: { name: 'Sleepy Inc', contactEmail: 'privacy@sleepy.example', jurisdiction: 'California, USA' }, processors: [{ id: 'firebase' }, { id: 'revenuecat' }], declarations: analytics };
+  it.each(TEXT_LOCALES)('%s: Firebase’s identifiers are a device identifier, RevenueCat’s a user ID; no “such as” examples from edition 3, as published in 2', (lang) => {
+    const T = LEGAL_TEXTS[lang as 'en'];
+    const L = LAW_TEXTS[lang]!;
+    const us = read(policy(ca, lang), 'us-privacy');
+    const ids = (...kinds: ('user_id' | 'device_id' | 'email')[]) => L.ccpaCategoryKinds({ category: L.ccpaCategoryNames.identifiers, kinds: T.list(kinds.map((k) => T.kinds[k])) });
+    expect(us).toContain(L.ccpaDisclosedItem({ category: ids('device_id'), recipients: 'Firebase (Google)' }));
+    expect(us).toContain(L.ccpaDisclosedItem({ category: ids('user_id'), recipients: 'RevenueCat' }));
+    expect(us).not.toContain(L.ccpaCategories.identifiers);
+    expect(read(policy(ca, lang, 2), 'us-privacy')).toContain(L.ccpaCategories.identifiers);
   });
 });

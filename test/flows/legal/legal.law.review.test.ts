@@ -49,7 +49,11 @@ describe('US: disclosures for a business purpose and “Do Not Track”', () => 
     const L = LAW_TEXTS[lang]!;
     const us = read(policy(ca, lang), 'us-privacy');
     expect(us).toContain(L.ccpaDisclosed);
-    expect(us).toContain(L.ccpaDisclosedItem({ category: L.ccpaCategories.identifiers, recipients: LEGAL_TEXTS[lang as 'en'].list(['Mixpanel', 'Appflows']) }));
+    // Each recipient with only the kinds it got (legal.law.gaps.test.ts): Mixpanel a user and a device identifier, Appflows the email.
+    const T = LEGAL_TEXTS[lang as 'en'];
+    const ids = (...kinds: ('user_id' | 'device_id' | 'email')[]) => L.ccpaCategoryKinds({ category: L.ccpaCategoryNames.identifiers, kinds: T.list(kinds.map((k) => T.kinds[k])) });
+    expect(us).toContain(L.ccpaDisclosedItem({ category: ids('user_id', 'device_id'), recipients: 'Mixpanel' }));
+    expect(us).toContain(L.ccpaDisclosedItem({ category: ids('email'), recipients: 'Appflows' }));
     expect(us).toContain(L.doNotTrack({}));
     const shared = read(policy(ads, lang), 'us-privacy');
     expect(shared).toContain(L.doNotTrack({ trackers: 'Google AdMob' }));
@@ -58,10 +62,11 @@ describe('US: disclosures for a business purpose and “Do Not Track”', () => 
 
   it('English: the platform data the owner keeps goes to no one; never under edition 2 or without US law', () => {
     const us = read(policy({ ...ca, processors: [{ id: 'mixpanel' }], platformData: [{ capability: 'photos', leavesDevice: true }] }), 'us-privacy');
-    expect(us).toContain('Identifiers (such as an email address, account ID or device identifier): to Mixpanel and Appflows.');
-    expect(us).toContain('Other information you give us (such as messages and content you submit): to Appflows.');
-    expect(us).not.toMatch(/recordings\): to [A-Z]/);
-    expect(us).toContain('Audio, electronic or visual information (photos, videos, recordings): to make the app work.');
+    expect(us).toContain('Identifiers (an account or user ID and a device or installation identifier): to Mixpanel.');
+    expect(us).toContain('Identifiers (your email address): to Appflows.');
+    expect(us).toContain('Other information you give us (content you write or submit): to Appflows.');
+    expect(us).not.toMatch(/videos\): to [A-Z]/);
+    expect(us).toContain('Audio, electronic or visual information (photos or videos): to make the app work.');
     expect(us).toContain('we let no other party do so through the app');
     const old = read(policy(ca, 'en', 2));
     expect(old).not.toContain('CalOPPA');

@@ -238,6 +238,18 @@ export const lawDe: LawText = {
   ccpaNoDiscrimination:
     'Wir benachteiligen Sie nicht, weil Sie eines dieser Rechte ausüben: Wir verweigern Ihnen nicht die App, verlangen keinen anderen Preis und bieten Ihnen keine andere Qualität des Dienstes.',
   ccpaDisclosed: 'In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen für einen geschäftlichen Zweck (Business Purpose) an diese Empfänger offengelegt:',
+  ccpaCategoryNames: {
+    identifiers: 'Kennungen',
+    customer_records: 'Personenbezogene Informationen in Kundendatensätzen',
+    commercial: 'Kommerzielle Informationen',
+    internet_activity: 'Aktivitäten im Internet oder in anderen elektronischen Netzwerken',
+    geolocation: 'Geolokalisierungsdaten',
+    sensory: 'Audio-, elektronische oder visuelle Informationen',
+    sensitive: 'Sensible personenbezogene Informationen',
+    inferences: 'Schlussfolgerungen, die gezogen werden, um ein Profil über Sie zu erstellen',
+    other: 'Sonstige Informationen, die Sie uns geben',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category}: an ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers

@@ -208,6 +208,18 @@ export const lawEn: LawText = {
   ccpaAgents: 'You can let an authorised agent make a request for you; we may ask the agent for your signed permission and ask you to verify your identity.',
   ccpaNoDiscrimination: 'We will not discriminate against you for exercising any of these rights: we will not deny you the app, charge you a different price or give you a different quality of service.',
   ccpaDisclosed: 'In the last 12 months we disclosed these categories of personal information for a business purpose, to these recipients:',
+  ccpaCategoryNames: {
+    identifiers: 'Identifiers',
+    customer_records: 'Personal information in customer records',
+    commercial: 'Commercial information',
+    internet_activity: 'Internet or other electronic network activity',
+    geolocation: 'Geolocation data',
+    sensory: 'Audio, electronic or visual information',
+    sensitive: 'Sensitive personal information',
+    inferences: 'Inferences drawn to create a profile about you',
+    other: 'Other information you give us',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category}: to ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers

@@ -221,6 +221,18 @@ export const lawEs: LawText = {
   ccpaNoDiscrimination:
     'No le discriminaremos por ejercer ninguno de estos derechos: no le negaremos el acceso a la aplicación, no le cobraremos un precio distinto ni le ofreceremos una calidad de servicio distinta.',
   ccpaDisclosed: 'En los últimos 12 meses hemos comunicado, con un fin empresarial (business purpose), las siguientes categorías de información personal a estos destinatarios:',
+  ccpaCategoryNames: {
+    identifiers: 'Identificadores',
+    customer_records: 'Información personal incluida en registros de clientes',
+    commercial: 'Información comercial',
+    internet_activity: 'Actividad en internet o en otras redes electrónicas',
+    geolocation: 'Datos de geolocalización',
+    sensory: 'Información sonora, electrónica o visual',
+    sensitive: 'Información personal confidencial',
+    inferences: 'Inferencias extraídas para elaborar un perfil sobre usted',
+    other: 'Otra información que nos facilita',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatarios: ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers

@@ -241,6 +241,18 @@ export const lawFr: LawText = {
   ccpaNoDiscrimination:
     'Nous ne vous ferons subir aucune discrimination parce que vous exercez l’un de ces droits : nous ne vous refuserons pas l’application, ne vous facturerons pas un prix différent et ne vous fournirons pas un service de qualité différente.',
   ccpaDisclosed: 'Au cours des 12 derniers mois, nous avons communiqué les catégories d’informations personnelles suivantes à des fins professionnelles (business purpose), aux destinataires suivants :',
+  ccpaCategoryNames: {
+    identifiers: 'Identifiants',
+    customer_records: 'Informations personnelles figurant dans les dossiers clients',
+    commercial: 'Informations commerciales',
+    internet_activity: 'Activité sur Internet ou sur d’autres réseaux électroniques',
+    geolocation: 'Données de géolocalisation',
+    sensory: 'Informations audio, électroniques ou visuelles',
+    sensitive: 'Informations personnelles sensibles',
+    inferences: 'Déductions tirées pour établir un profil vous concernant',
+    other: 'Autres informations que vous nous fournissez',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category} : à ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers

@@ -223,6 +223,18 @@ export const lawIt: LawText = {
   ccpaNoDiscrimination:
     'Non La discrimineremo per aver esercitato uno qualsiasi di questi diritti: non Le negheremo l’app, non Le applicheremo un prezzo diverso e non Le offriremo una diversa qualità del servizio.',
   ccpaDisclosed: 'Negli ultimi 12 mesi abbiamo comunicato, per una finalità aziendale (business purpose), le seguenti categorie di informazioni personali a questi destinatari:',
+  ccpaCategoryNames: {
+    identifiers: 'Identificativi',
+    customer_records: 'Informazioni personali contenute nei registri dei clienti',
+    commercial: 'Informazioni commerciali',
+    internet_activity: 'Attività su Internet o su altre reti elettroniche',
+    geolocation: 'Dati di geolocalizzazione',
+    sensory: 'Informazioni audio, elettroniche o visive',
+    sensitive: 'Informazioni personali sensibili',
+    inferences: 'Inferenze tratte per creare un profilo che La riguarda',
+    other: 'Altre informazioni che ci fornisce',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatari: ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers

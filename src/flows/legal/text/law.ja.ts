@@ -211,6 +211,18 @@ export const lawJa: LawText = {
   ccpaAgents: 'お客様は、授権した代理人に請求を行わせることができます。その場合、代理人にはお客様の署名入りの委任状を、お客様には本人確認をお願いすることがあります。',
   ccpaNoDiscrimination: '私たちは、お客様がこれらの権利を行使したことを理由に差別的な取扱いをしません。本アプリの提供を拒否したり、異なる料金を請求したり、異なる品質のサービスを提供したりすることはありません。',
   ccpaDisclosed: '過去12か月間に、私たちは、業務上の目的（business purpose）のために、次の種類の個人情報を次の受領者に開示しました。',
+  ccpaCategoryNames: {
+    identifiers: '識別子',
+    customer_records: '顧客記録に含まれる個人情報',
+    commercial: '商業情報',
+    internet_activity: 'インターネットその他の電子的ネットワーク上の活動',
+    geolocation: '位置情報データ',
+    sensory: '音声、電子的または視覚的な情報',
+    sensitive: 'センシティブな個人情報',
+    inferences: 'お客様のプロファイルを作成するために導き出された推論',
+    other: 'お客様から提供されたその他の情報',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category}（${kinds}）`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category}。開示先：${recipients}。`,
   doNotTrack: ({ trackers }) =>
     trackers

@@ -230,6 +230,18 @@ export const lawPtBR: LawText = {
   ccpaNoDiscrimination:
     'Não discriminaremos você por exercer qualquer um desses direitos: não negaremos o aplicativo a você, não cobraremos um preço diferente nem ofereceremos um serviço de qualidade diferente.',
   ccpaDisclosed: 'Nos últimos 12 meses, divulgamos as seguintes categorias de informações pessoais para uma finalidade comercial (business purpose) a estes destinatários:',
+  ccpaCategoryNames: {
+    identifiers: 'Identificadores',
+    customer_records: 'Informações pessoais em registros de clientes',
+    commercial: 'Informações comerciais',
+    internet_activity: 'Atividade na internet ou em outra rede eletrônica',
+    geolocation: 'Dados de geolocalização',
+    sensory: 'Informações de áudio, eletrônicas ou visuais',
+    sensitive: 'Informações pessoais sensíveis',
+    inferences: 'Inferências usadas para criar um perfil sobre você',
+    other: 'Outras informações que você nos fornece',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category}: para ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers

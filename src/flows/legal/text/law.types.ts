@@ -204,6 +204,10 @@ export interface LawText {
   ccpaNoDiscrimination: string;
   /** Edition 3: opens the list of categories disclosed for a business purpose and to whom (11 CCR § 7011(e)(1)(F)). */
   ccpaDisclosed: string;
+  /** Edition 3: the categories' bare names, for `ccpaCategoryKinds` ("Identifiers"). */
+  ccpaCategoryNames: Record<CcpaCategory, string>;
+  /** Edition 3: a category with only the kinds a recipient gets, instead of the generic examples: "{category} ({kinds})", `kinds` a `list` of the first part's `kinds`. */
+  ccpaCategoryKinds(p: { category: string; kinds: string }): string;
   /** Edition 3: one disclosed category: "{category}: to {recipients}." */
   ccpaDisclosedItem(p: { category: string; recipients: string }): string;
   /**
