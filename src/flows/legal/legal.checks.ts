@@ -47,7 +47,7 @@ export function legalFindings(c: LegalConfig, frozen: Frozen): Finding[] {
   }
 
   // Storing or reading an identifier on the device for a purpose the app could work without needs
-  // consent in the EEA (ePrivacy Directive Art. 5(3); Germany § 25 TDDDG) and the UK (PECR reg. 6),
+  // consent in the EEA (ePrivacy Directive Art. 5(3) and its national laws, e.g. Germany § 25 TDDDG) and the UK (PECR reg. 6),
   // whatever the GDPR basis: a legitimate-interests basis for it would mislead. Advisory: only the
   // owner knows whether the app asks.
   const laws = lawsOf(c);

@@ -1,5 +1,5 @@
 import { appleDataTypes, flowSharedForAdvertising, legalModel } from './legal.model.js';
-import { APPLE_CATEGORY_ORDER, DATA_KINDS, PRESETS, PURPOSES, presetFor, type DataKind, type Purpose, type Receive } from './legal.presets.js';
+import { APPLE_CATEGORY_ORDER, DATA_KINDS, PRESETS, PURPOSES, isRegionCode, presetFor, type DataKind, type Purpose, type Receive } from './legal.presets.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import { TEXT_EDITION } from './text/index.js';
 
@@ -198,7 +198,8 @@ export function resolveProcessors(config: LegalConfig, flows: PublishedFlowFacts
   // The owner's statement of where a processor processes (a self-hosted Appflows, a custom vendor) replaces the recorded one.
   for (const x of out) {
     const own = config.processors.find((p) => (presetFor(p.id)?.id ?? p.id) === (x.preset ?? x.id))?.processing;
-    if (own) x.processing = { locations: own.locations, mechanism: own.mechanism, ...(own.mechanism === 'dpf' ? { dpf: own.dpf ?? { uk: false, swiss: false } } : {}), sources: [] };
+    // A region code the owner gave (`DE`, `EU`) is a Place, named in the reader's language; other words are theirs, kept as given.
+    if (own) x.processing = { locations: own.locations.map((l) => (isRegionCode(l) ? { region: l } : l)), mechanism: own.mechanism, ...(own.mechanism === 'dpf' ? { dpf: own.dpf ?? { uk: false, swiss: false } } : {}), sources: [] };
   }
   return out;
 }

@@ -151,6 +151,16 @@ export function appleDataTypes(model: LegalModel): AppleDataType[] {
   return [...by.values()].sort((a, b) => order(a) - order(b) || a.category.localeCompare(b.category)).map((t) => ({ ...t, purposes: t.purposes.sort(), sources: t.sources.sort() }));
 }
 
+/**
+ * Whether a kind of data is "linked to you" as the App Store asks it, once per data type: a
+ * processor's own line follows it (edition 3), so the policy never calls linked what the App Store
+ * summary does not, nor the reverse.
+ */
+export function linkedPerType(model: LegalModel): (kind: DataKind) => boolean {
+  const linked = new Set(appleDataTypes(model).filter((t) => t.linkedToIdentity).map((t) => t.category));
+  return (kind) => linked.has(DATA_KINDS[kind].apple[1]);
+}
+
 /** A platform capability the policy describes, with who still receives data of its sort (see onDeviceConflicts). */
 export interface PlatformFact {
   item: PlatformUse;

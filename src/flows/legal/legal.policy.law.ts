@@ -1,6 +1,7 @@
 import { SWISS_AUTHORITY } from './legal.authorities.js';
 import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, deviceAccess, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
 import { sharesForAdvertising } from './legal.model.js';
+import type { DataKind, Place } from './legal.presets.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
 import type { CcpaCategory } from './text/law.types.js';
@@ -10,6 +11,9 @@ import type { Inline, LegalText } from './text/types.js';
  * The blocks privacy laws add to the policy (edition 2 on; legal.policy.ts places them). Which
  * apply comes from legal.law.ts; the words from text/law.*.
  */
+
+/** Flow types whose visitors' posts are shown to anyone (a wishlist board's ideas and comments); the others reach only the owner. */
+const PUBLIC_FLOW_TYPES = ['wishlist'];
 
 type Block = { p: Inline[] } | { list: Inline[][] };
 const p = (...parts: Inline[]): Block => ({ p: parts });
@@ -77,15 +81,27 @@ export function basesBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block
   return blocks;
 }
 
+/** A processing location in the reader's language: a Place by its region code (and note); a string as frozen or given. */
+function placeNames({ T, L }: LawFacts): (x: string | Place) => string {
+  const names = regionNames(T.lang);
+  return (x) => {
+    if (typeof x === 'string') return x;
+    const region = x.region === 'EEA' ? L.regionEea : (names.of(x.region) ?? x.region);
+    return x.note ? L.placeNotes[x.note]({ region }) : region;
+  };
+}
+
 /** "Transfers": per processor, where it processes and the safeguard (from its frozen `processing`; said unknown when absent). */
-export function transferBlocks({ T, L, laws, frozen, contact }: LawFacts): Block[] {
+export function transferBlocks(facts: LawFacts): Block[] {
+  const { T, L, laws, frozen, contact } = facts;
   if (!laws.gdpr || !frozen.processors.length) return [];
   const regimes = laws.gdpr;
+  const place = placeNames(facts);
   const items = frozen.processors.map((x): Inline[] => {
     const f = x.processing;
     if (!f) return [L.transferUnknown({ name: x.name })];
     // A version frozen before the extensions were a fact named both for every DPF vendor: it keeps doing so.
-    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations) : undefined, mechanism: f.mechanism, regimes, dpf: f.dpf ?? { uk: true, swiss: true } });
+    const sentence = L.transfer({ name: x.name, locations: f.locations.length ? T.list(f.locations.map(place)) : undefined, mechanism: f.mechanism, regimes, dpf: f.dpf ?? { uk: true, swiss: true } });
     const src = f.sources[0];
     return src ? [sentence, ' ', ...L.transferSource({ link: { text: src.title, href: src.url } })] : [sentence];
   });
@@ -133,8 +149,9 @@ export function rightsBlocks(facts: LawFacts): Block[] {
 /**
  * Edition 3, under "Selling, advertising and tracking" where EU or UK law applies: which services
  * store or read an identifier on the device, with consent or as strictly necessary (ePrivacy Art.
- * 5(3), PECR reg. 6). A service whose optional purposes are not all on consent is left out: the
- * policy cannot say consent, and device_access_without_consent tells the owner.
+ * 5(3), PECR reg. 6). A service whose optional purposes are not all on consent cannot be said to
+ * ask it: it is named with those purposes and their basis as they are (a reader learns what
+ * happens), and device_access_without_consent tells the owner.
  */
 export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
   if (edition < 3 || !laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
@@ -142,8 +159,14 @@ export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts)
   const consented = access.filter((x) => x.optional.length && !x.unconsented.length).map((x) => x.processor.name);
   const needed = access.filter((x) => !x.optional.length).map((x) => x.processor.name);
   const law = L.deviceAccessLaw({ eu: laws.gdpr.eu, uk: laws.gdpr.uk, country: laws.country });
+  const basis = new Map(legalBases(c, frozen));
+  const gdprLaw = L.lawName(laws.gdpr);
+  const unconsented = access.filter((x) => x.unconsented.length).map((x) =>
+    p(L.deviceAccessNoConsent({ service: x.processor.name, purposes: T.list(x.unconsented.map((q) => T.purposes[q])), bases: T.list(unique(x.unconsented.map((q) => basis.get(q)!)).map((b) => L.bases[b]({ law: gdprLaw }))) })),
+  );
   return [
     ...(consented.length ? [p(L.deviceAccessConsent({ law, services: T.list(consented) }))] : []),
+    ...unconsented,
     ...(needed.length ? [p(L.deviceAccessNeeded({ law, services: T.list(needed) }))] : []),
   ];
 }
@@ -153,14 +176,22 @@ export function usBlocks(facts: LawFacts): Block[] {
   const { T, L, laws, c, frozen, contact, edition } = facts;
   if (!laws.us) return [];
   const byCategory = new Map<CcpaCategory, string[]>();
+  const kindsOf = new Map<CcpaCategory, DataKind[]>();
   for (const f of dataFlows(c, frozen)) {
     const cat = CCPA_CATEGORY[f.kind];
     byCategory.set(cat, unique([...(byCategory.get(cat) ?? []), ...f.purposes.map((q) => T.purposes[q])]));
+    kindsOf.set(cat, unique([...(kindsOf.get(cat) ?? []), f.kind]));
   }
   if (c.declarations.profiling) byCategory.set('inferences', unique([...(byCategory.get('inferences') ?? []), T.purposes.product_personalization]));
   const s = salesAndSharing(c, frozen);
   const blocks: Block[] = [p(L.ccpaIntro)];
-  if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: L.ccpaCategories[cat], purposes: T.list(purposes) })]) });
+  // Edition 3: each category with the kinds collected in it, not its generic examples (inferences have none).
+  const label = (cat: CcpaCategory) => {
+    const kinds = kindsOf.get(cat);
+    if (edition < 3) return L.ccpaCategories[cat];
+    return kinds ? L.ccpaCategoryKinds({ category: L.ccpaCategoryNames[cat], kinds: T.list(kinds.map((k) => T.kinds[k])) }) : L.ccpaCategoryNames[cat];
+  };
+  if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: label(cat), purposes: T.list(purposes) })]) });
   if (edition >= 3) blocks.push(...disclosedBlocks(facts));
   const names = (cats: CcpaCategory[]) => T.list(unique(cats).map((x) => L.ccpaCategories[x]));
   // Edition 3: consumers under 16 (§ 1798.120(c)), and the form or toll-free number beside the email.
@@ -182,16 +213,30 @@ export function usBlocks(facts: LawFacts): Block[] {
   return blocks;
 }
 
-/** Edition 3: each CCPA category and the processors it went to for a business purpose (11 CCR § 7011(e)(1)(F)); the owner's own platform data goes to no one. */
+/**
+ * Edition 3: each CCPA category and the processors it went to for a business purpose (11 CCR §
+ * 7011(e)(1)(F)), with only the kinds each got rather than the category's generic examples
+ * (Firebase's identifiers are a device identifier, not an email address): recipients that got the
+ * same kinds share an item. The owner's own platform data goes to no one.
+ */
 function disclosedBlocks({ T, L, c, frozen }: LawFacts): Block[] {
-  const to = new Map<CcpaCategory, string[]>();
+  const got = new Map<CcpaCategory, Map<string, DataKind[]>>();
   for (const f of dataFlows(c, frozen)) {
     if (!f.processor) continue;
     const cat = CCPA_CATEGORY[f.kind];
-    to.set(cat, unique([...(to.get(cat) ?? []), f.processor.name]));
+    const byName = got.get(cat) ?? new Map<string, DataKind[]>();
+    got.set(cat, byName.set(f.processor.name, unique([...(byName.get(f.processor.name) ?? []), f.kind])));
   }
-  if (!to.size) return [];
-  return [p(L.ccpaDisclosed), { list: [...to].map(([cat, names]) => [L.ccpaDisclosedItem({ category: L.ccpaCategories[cat], recipients: T.list(names) })]) }];
+  if (!got.size) return [];
+  const items = [...got].flatMap(([cat, byName]) => {
+    const same = new Map<string, { kinds: DataKind[]; names: string[] }>();
+    for (const [name, kinds] of byName) {
+      const key = [...kinds].sort().join();
+      same.set(key, { kinds, names: [...(same.get(key)?.names ?? []), name] });
+    }
+    return [...same.values()].map((x) => [L.ccpaDisclosedItem({ category: L.ccpaCategoryKinds({ category: L.ccpaCategoryNames[cat], kinds: T.list(x.kinds.map((k) => T.kinds[k])) }), recipients: T.list(x.names) })]);
+  });
+  return [p(L.ccpaDisclosed), { list: items }];
 }
 
 /**
@@ -215,5 +260,7 @@ export function coppaBlocks({ L, laws, c, frozen, contact, edition }: LawFacts):
   const operator = edition >= 3 ? [p(...L.coppaOperator({ name: e.name, address: e.address, phone: e.tollFreeNumber, email: e.contactEmail ? mail(e.contactEmail) : undefined }))] : [];
   // Edition 3: consent to collection apart from disclosure to third parties (§ 312.4(d)(3)), where anyone but the owner (and the Appflows it runs) receives data.
   const thirdParties = edition >= 3 && frozen.processors.some((x) => x.preset !== 'appflows') ? [p(L.coppaThirdParties)] : [];
-  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
+  // Edition 3: whether children can make personal information public (§ 312.4(d)(2)): a published wishlist board shows ideas and comments to anyone.
+  const shown = edition >= 3 ? [p(L.coppaPublic({ public: frozen.flows.some((f) => PUBLIC_FLOW_TYPES.includes(f.type)) }))] : [];
+  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), ...shown, p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
 }

@@ -1,5 +1,5 @@
 import { CAPABILITIES, presetFor, type DataKind, type Purpose } from './legal.presets.js';
-import { legalModel, listedOnDevice, platformFacts, sentAs, usesDataForItself, type LegalModel, type PlatformFact } from './legal.model.js';
+import { legalModel, linkedPerType, listedOnDevice, platformFacts, sentAs, usesDataForItself, type LegalModel, type PlatformFact } from './legal.model.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import { isCrashReporting, lawsOf, type Laws } from './legal.law.js';
 import { basesBlocks, coppaBlocks, deviceAccessBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
@@ -101,7 +101,20 @@ function purposeWords(T: LegalText, x: ResolvedProcessor, kind: DataKind, q: Pur
   return edition >= 3 && q === 'app_functionality' && isCrashReporting(kind, x) ? T.purposeCrash : T.purposes[q];
 }
 
-function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: number): ProcessorBlock {
+/**
+ * Whether what a processor receives is linked: from edition 3 per data type as the App Store
+ * answers it (a device ID another service links is "linked" here too); before, the processor's own
+ * answer, as published.
+ */
+function linkedWords(T: LegalText, x: ResolvedProcessor, model: LegalModel, edition: number): { linked: boolean; linkedKinds?: string } {
+  if (edition < 3 || model.legacy) return { linked: x.linkedToIdentity };
+  const isLinked = linkedPerType(model);
+  const linked = [...new Set(x.receives.filter((r) => isLinked(r.kind)).map((r) => r.kind))];
+  if (!linked.length || linked.length === unique(x.receives.map((r) => r.kind)).length) return { linked: linked.length > 0 };
+  return { linked: true, linkedKinds: T.list(linked.map((k) => T.kinds[k])) };
+}
+
+function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, model: LegalModel, edition: number): ProcessorBlock {
   const flowWord = (type: string) => T.flowTypes[type as FlowType] ?? type.replace(/_/g, ' ');
   return {
     ...x,
@@ -112,7 +125,7 @@ function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edit
         ? T.processorReceives({
             kinds: T.list(x.receives.map((r) => T.kinds[r.kind])),
             purposes: T.list(unique(x.receives.flatMap((r) => r.purposes.map((q) => purposeWords(T, x, r.kind, q, edition))))),
-            linked: x.linkedToIdentity,
+            ...linkedWords(T, x, model, edition),
             tracking: x.usedForTracking,
           })
         : null,
@@ -155,7 +168,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
     // Independent controllers are named (edition 2 on): see usesDataForItself.
     const ownUse = edition >= 2 ? processors.filter(usesDataForItself).map((x) => x.name) : [];
     blocks.push(p(ownUse.length ? T.onlyListedLeavesSomeOwnUse({ names: ownUse }) : T.onlyListedLeaves));
-    for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, edition) });
+    for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, model, edition) });
     if (leaving.length) {
       blocks.push(p(T.entityReceives({ entity: who })));
       blocks.push({

@@ -73,8 +73,12 @@ export type ProcessorRole = 'subscriptions' | 'paywall' | 'analytics' | 'crash_r
  * Chapter V). Read from the vendor's own pages (`sources`, on `readOn`); docs/legal.md lists them.
  */
 export interface ProcessingFacts {
-  /** Countries or regions where the vendor processes the data, in English (`['United States']`). */
-  locations: string[];
+  /**
+   * Where the vendor processes the data: a Place (a region code, rendered in the reader's
+   * language), or a string: the owner's own words, or the English names frozen before places
+   * existed (those versions render as published).
+   */
+  locations: (string | Place)[];
   /**
    * The safeguard for a transfer out of the EEA/UK: `dpf` the vendor is certified under the EU-US
    * Data Privacy Framework (and its UK extension / Swiss framework where stated), `scc` the EU's
@@ -95,6 +99,22 @@ export interface ProcessingFacts {
   /** `YYYY-MM-DD` the sources were read; absent when the owner stated the facts (`processors[].processing`). */
   readOn?: string;
 }
+
+/**
+ * A processing location: `region` an ISO 3166 country or UN M.49 region code (`US`, `DE`, `001`
+ * the world), `EU`, or `EEA`; the reader's language names it (Intl.DisplayNames; the EEA by
+ * text/law.*). `note` qualifies it in the vendor's terms: `if_chosen` a region the app's owner
+ * selects in the vendor's console (the default comes first), `cdn` a content delivery network's
+ * locations worldwide, `vendor_facilities` other countries where the vendor or its agents have
+ * facilities (both with region `001`).
+ */
+export interface Place {
+  region: string;
+  note?: PlaceNote;
+}
+export type PlaceNote = 'if_chosen' | 'cdn' | 'vendor_facilities';
+/** A region code a Place takes: ISO 3166 alpha-2, UN M.49 numeric, or EU / EEA (the owner may give one instead of words). */
+export const isRegionCode = (x: string) => /^([A-Z]{2}|\d{3}|EEA)$/.test(x);
 
 /** Which DPF extensions a certified vendor also joined (ProcessingFacts.dpf). */
 export interface DpfScope {
@@ -126,7 +146,8 @@ const r = (kind: DataKind, ...purposes: Purpose[]): Receive => ({ kind, purposes
  * is chosen)" is a region the app owner selects in the vendor's console; the default comes first.
  */
 const READ_ON = '2026-11-27';
-const facts = (locations: string[], mechanism: ProcessingFacts['mechanism'] | DpfScope, ...sources: [string, string][]): ProcessingFacts => ({
+const US: Place = { region: 'US' };
+const facts = (locations: Place[], mechanism: ProcessingFacts['mechanism'] | DpfScope, ...sources: [string, string][]): ProcessingFacts => ({
   locations,
   ...(typeof mechanism === 'string' ? { mechanism } : { mechanism: 'dpf', dpf: mechanism }),
   sources: sources.map(([title, url]) => ({ title, url })),
@@ -135,7 +156,7 @@ const facts = (locations: string[], mechanism: ProcessingFacts['mechanism'] | Dp
 /** Google LLC's own statement: the EU-US and Swiss-US frameworks and the UK Extension (the page's first source: the policy links it). */
 const GOOGLE_DPF: [string, string] = ['Google: Legal frameworks for data transfers', 'https://policies.google.com/privacy/frameworks'];
 const GOOGLE_FIREBASE = facts(
-  ['United States', 'other countries where Google or its agents maintain facilities'],
+  [US, { region: '001', note: 'vendor_facilities' }],
   { uk: true, swiss: true },
   GOOGLE_DPF,
   ['Firebase Data Processing and Security Terms', 'https://firebase.google.com/terms/data-processing-terms'],
@@ -151,7 +172,7 @@ const GOOGLE_FIREBASE = facts(
 export const PRESETS: Record<string, Preset> = {
   revenuecat: {
     id: 'revenuecat',
-    processing: facts(['United States'], 'scc', ['RevenueCat Privacy Policy', 'https://www.revenuecat.com/privacy']),
+    processing: facts([US], 'scc', ['RevenueCat Privacy Policy', 'https://www.revenuecat.com/privacy']),
     name: 'RevenueCat',
     role: 'subscriptions',
     sentence: 'RevenueCat processes in-app purchases and subscriptions: it checks receipts with the app store and tells the app which features you have paid for.',
@@ -162,7 +183,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   superwall: {
     id: 'superwall',
-    processing: facts(['United States', 'worldwide (content delivery network)'], 'scc', ['Superwall Sub-Processors List', 'https://superwall.com/legal/subprocessors']),
+    processing: facts([US, { region: '001', note: 'cdn' }], 'scc', ['Superwall Sub-Processors List', 'https://superwall.com/legal/subprocessors']),
     name: 'Superwall',
     role: 'paywall',
     sentence: 'Superwall shows the subscription offer screens: it decides which offer to show and measures which ones lead to a purchase.',
@@ -189,7 +210,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   amplitude: {
     id: 'amplitude',
-    processing: facts(['United States', 'European Union (if the EU region is chosen)'], { uk: false, swiss: false }, ['Amplitude: Create a new account (data storage location)', 'https://amplitude.com/docs/get-started/create-a-new-account']),
+    processing: facts([US, { region: 'EU', note: 'if_chosen' }], { uk: false, swiss: false }, ['Amplitude: Create a new account (data storage location)', 'https://amplitude.com/docs/get-started/create-a-new-account']),
     name: 'Amplitude',
     role: 'analytics',
     sentence: 'Amplitude measures how the app is used, so we can see which features help and which confuse.',
@@ -200,7 +221,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   posthog: {
     id: 'posthog',
-    processing: facts(['United States', 'Germany (if PostHog Cloud EU is chosen)'], { uk: true, swiss: true }, ['PostHog Privacy Policy (International transfer of personal information)', 'https://posthog.com/privacy'], ['PostHog: Controlling data storage', 'https://posthog.com/docs/privacy/data-storage']),
+    processing: facts([US, { region: 'DE', note: 'if_chosen' }], { uk: true, swiss: true }, ['PostHog Privacy Policy (International transfer of personal information)', 'https://posthog.com/privacy'], ['PostHog: Controlling data storage', 'https://posthog.com/docs/privacy/data-storage']),
     name: 'PostHog',
     role: 'analytics',
     sentence: 'PostHog measures how the app is used, so we can see which features help and which confuse.',
@@ -211,7 +232,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   sentry: {
     id: 'sentry',
-    processing: facts(['United States', 'Germany (if the EU data storage location is chosen)'], 'scc', ['Sentry: Data Storage Location (US or EU)', 'https://docs.sentry.io/organization/data-storage-location/'], ['Sentry Data Processing Addendum', 'https://sentry.io/legal/dpa/'], ['Sentry Privacy Policy', 'https://sentry.io/privacy/']),
+    processing: facts([US, { region: 'DE', note: 'if_chosen' }], 'scc', ['Sentry: Data Storage Location (US or EU)', 'https://docs.sentry.io/organization/data-storage-location/'], ['Sentry Data Processing Addendum', 'https://sentry.io/legal/dpa/'], ['Sentry Privacy Policy', 'https://sentry.io/privacy/']),
     name: 'Sentry',
     role: 'crash_reporting',
     sentence: 'Sentry receives crash reports and performance measurements so we can find and fix bugs.',
@@ -222,7 +243,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   mixpanel: {
     id: 'mixpanel',
-    processing: facts(['United States', 'European Union (if EU Data Residency is chosen)'], 'scc', ['Mixpanel: EU Residency (US servers by default)', 'https://docs.mixpanel.com/docs/privacy/eu-residency']),
+    processing: facts([US, { region: 'EU', note: 'if_chosen' }], 'scc', ['Mixpanel: EU Residency (US servers by default)', 'https://docs.mixpanel.com/docs/privacy/eu-residency']),
     name: 'Mixpanel',
     role: 'analytics',
     sentence: 'Mixpanel measures how the app is used, so we can see which features help and which confuse.',
@@ -233,7 +254,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   onesignal: {
     id: 'onesignal',
-    processing: facts(['European Union', 'United States'], { uk: false, swiss: false }, ['OneSignal: Data Protection & Compliance', 'https://documentation.onesignal.com/docs/en/data-questions']),
+    processing: facts([{ region: 'EU' }, US], { uk: false, swiss: false }, ['OneSignal: Data Protection & Compliance', 'https://documentation.onesignal.com/docs/en/data-questions']),
     name: 'OneSignal',
     role: 'messaging',
     sentence: 'OneSignal delivers our push notifications and in-app messages and tells us which ones were opened.',
@@ -245,7 +266,7 @@ export const PRESETS: Record<string, Preset> = {
   },
   admob: {
     id: 'admob',
-    processing: facts(['United States', 'other countries where Google or its agents maintain facilities'], { uk: true, swiss: true }, GOOGLE_DPF, ['Google AdMob: App Store data disclosure', 'https://developers.google.com/admob/ios/data-disclosure'], ['Google Privacy Policy', 'https://policies.google.com/privacy']),
+    processing: facts([US, { region: '001', note: 'vendor_facilities' }], { uk: true, swiss: true }, GOOGLE_DPF, ['Google AdMob: App Store data disclosure', 'https://developers.google.com/admob/ios/data-disclosure'], ['Google Privacy Policy', 'https://policies.google.com/privacy']),
     name: 'Google AdMob',
     role: 'advertising',
     sentence: 'Google AdMob shows ads in the app and measures how they perform.',

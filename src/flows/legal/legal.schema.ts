@@ -41,7 +41,7 @@ export const processorInput = z
       .describe('Whether it uses the data to track the user across other companies’ apps or websites, or shares it with data brokers. Presets bring their own; custom default: true only with purpose `third_party_advertising`.'),
     processing: z
       .object({
-        locations: z.array(line(80)).min(1).max(10).describe('Countries or regions where it processes the data, in the language of the policy ("Deutschland").'),
+        locations: z.array(line(80)).min(1).max(10).describe('Countries or regions where it processes the data: a region code (ISO 3166 `DE`, `US`; `EU`, `EEA`), named in the reader’s language, or your own words, printed as given ("Deutschland").'),
         mechanism: z.enum(['eea', 'adequacy', 'dpf', 'scc']).describe('The GDPR Chapter V safeguard: `eea` inside the EEA (no transfer), `adequacy` a country with an adequacy decision, `dpf` certified under the EU-US Data Privacy Framework, `scc` Standard Contractual Clauses.'),
         dpf: z.object({ uk: z.boolean(), swiss: z.boolean() }).strict().optional().describe('With `dpf`: whether it also joined the UK Extension and the Swiss-US framework (default: neither, so transfers from the UK and Switzerland are said to rest on the SCCs).'),
       })

@@ -3,7 +3,7 @@ import { appStorePrivacy, flowCollects, freeze, playDataSafety, resolveProcessor
 import { prefersHtml } from '../../../src/flows/legal/legal.pages.js';
 import { privacySections, termsSections, type Section } from '../../../src/flows/legal/legal.policy.js';
 import { legalConfig, type LegalConfig } from '../../../src/flows/legal/legal.schema.js';
-import { PRESETS } from '../../../src/flows/legal/legal.presets.js';
+import { isRegionCode, PRESETS } from '../../../src/flows/legal/legal.presets.js';
 import { sharesForAdvertising, showsAds, usesDataForItself } from '../../../src/flows/legal/legal.model.js';
 import { goodLegal, onDeviceOnly } from './legal.fixtures.js';
 
@@ -254,7 +254,9 @@ describe('processing facts of the built-in processors (docs/legal.md, "Sources")
     for (const s of facts.sources) expect(new URL(s.url).protocol).toBe('https:');
     expect(facts.readOn).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     // A Data Privacy Framework claim is about transfers to the United States: it needs a read location there.
-    if (facts.mechanism === 'dpf') expect(facts.locations).toContain('United States');
+    if (facts.mechanism === 'dpf') expect(facts.locations).toContainEqual({ region: 'US' });
+    // Every location is a Place (a region code the reader's language names), never English words.
+    for (const l of facts.locations) expect(typeof l === 'object' && isRegionCode(l.region)).toBe(true);
     // Vendors join the UK Extension and the Swiss-US framework separately: a DPF vendor states which.
     expect(facts.dpf !== undefined).toBe(facts.mechanism === 'dpf');
   });

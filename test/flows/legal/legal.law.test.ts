@@ -137,7 +137,8 @@ describe('Californian company (CCPA/CPRA)', () => {
     const s = policy(over);
     expect(s.map((x) => x.id)).not.toContain('legal-bases');
     const us = text(section(s, 'us-privacy'));
-    expect(us).toContain('Commercial information (purchases and subscriptions)');
+    expect(us).toContain('Commercial information (your purchases and subscriptions)');
+    expect(text(section(policy(over, {}, 2), 'us-privacy'))).toContain('Commercial information (purchases and subscriptions)');
     expect(us).toContain('We do not sell your personal information and do not share it');
     expect(us).toContain('authorised agent');
     expect(us).toContain('We will not discriminate against you');

@@ -82,24 +82,26 @@ export const FULL_FACTS: [Record<string, unknown>, PublishedFlowFacts[]][] = [
   ],
   // Outside the EEA, the UK and the US: the generic rights paragraph and complaint sentence.
   [goodLegal({ entity: { name: 'Sleepy KK', jurisdiction: 'Japan' }, processors: [{ id: 'sentry' }] }), []],
+  // Firebase (not linked itself) beside Superwall (linked): part of what Firebase gets is linked per data type (edition 3).
+  [goodLegal({ processors: [{ id: 'superwall' }, { id: 'firebase' }] }), []],
   // Location kept on the device while Firebase receives the approximate location: said exactly.
   [goodLegal({ entity: { name: 'Sleepy Labs GmbH', jurisdiction: 'France' }, processors: [{ id: 'sentry' }, { id: 'firebase' }], platformData: [{ capability: 'location' }] }), []],
 ];
 
 /** Where the processors of the facts above process, one of each kind (publish freezes the presets' own). */
 const PROCESSING: ProcessingFacts[] = [
-  { locations: ['United States'], mechanism: 'dpf', sources: [{ title: 'Vendor DPF page', url: 'https://vendor.example/dpf' }], readOn: '2026-11-27' },
-  { locations: ['United States'], mechanism: 'scc', sources: [], readOn: '2026-11-27' },
+  { locations: [{ region: 'US' }, { region: '001', note: 'vendor_facilities' }], mechanism: 'dpf', sources: [{ title: 'Vendor DPF page', url: 'https://vendor.example/dpf' }], readOn: '2026-11-27' },
+  { locations: [{ region: 'US' }, { region: '001', note: 'cdn' }], mechanism: 'scc', sources: [], readOn: '2026-11-27' },
   { locations: [], mechanism: 'adequacy', sources: [], readOn: '2026-11-27' },
-  { locations: ['European Union'], mechanism: 'eea', sources: [], readOn: '2026-11-27' },
+  { locations: [{ region: 'EEA' }, { region: 'DE', note: 'if_chosen' }], mechanism: 'eea', sources: [], readOn: '2026-11-27' },
   // Certified, but not under the UK Extension or the Swiss-US framework: the SCCs from there.
-  { locations: ['United States'], mechanism: 'dpf', dpf: { uk: false, swiss: false }, sources: [], readOn: '2026-11-27' },
+  { locations: [{ region: 'EU' }, { region: 'US' }], mechanism: 'dpf', dpf: { uk: false, swiss: false }, sources: [], readOn: '2026-11-27' },
 ];
 
 /** Owner-given words and names: the same in every language, masked before comparing. */
 export const OWNER_STRINGS = [
   'Sleepy AG', 'Switzerland', 'https://sleepy.example/privacy-requests', '+1 800 555 0100',
-  'Dana Protector', 'Schlafstraße 1, 80331 München', 'dpo@sleepy.example', '1 Privacy Street, Berlin', 'EU Rep Ltd', 'UK Rep Ltd', 'CH Rep AG', 'ch@rep.example', '2 Rep Road, London', '90 days', 'France', 'California, USA', 'Vendor DPF page', 'United States', 'European Union',
+  'Dana Protector', 'Schlafstraße 1, 80331 München', 'dpo@sleepy.example', '1 Privacy Street, Berlin', 'EU Rep Ltd', 'UK Rep Ltd', 'CH Rep AG', 'ch@rep.example', '2 Rep Road, London', '90 days', 'France', 'California, USA', 'Vendor DPF page',
   'Sleepy Labs GmbH', 'Sleepy KK', 'Japan', 'Sleepy', 'Solo Dev', 'privacy@sleepy.example', 'Germany', 'Ireland', 'Sleep logs and notes', 'to read your sleep analysis', 'to log your sleep', 'to find your bed', 'to pay',
   'AdNet', 'Mystery Box', 'Beta features', 'They may change.', 'Or vanish.', 'help desk',
   'RevenueCat', 'Superwall', 'Firebase (Google)', 'Amplitude', 'PostHog', 'Sentry', 'Mixpanel', 'OneSignal', 'Google AdMob', 'AppsFlyer', 'Firebase Crashlytics', 'Appflows',
@@ -145,8 +147,8 @@ export function visibleTexts(sections: Section[]): string[] {
 /** Sentence fragments with the owner's words masked: what a translation must not share with English. */
 export function fragments(texts: string[]): Set<string> {
   const authorities = [...Object.values(EEA).flatMap((x) => (x.authority ? [x.authority.name] : [])), UK_AUTHORITY.name, SWISS_AUTHORITY.name, ...Object.values(GERMAN_LAENDER).map((x) => x.authority.name)];
-  // Vendors' own words (where they process, their pages' titles) are quoted as the vendor states them, in every language.
-  const vendorWords = Object.values(PRESETS).flatMap((x) => [...(x.processing?.locations ?? []), ...(x.processing?.sources ?? []).map((y) => y.title)]);
+  // Vendors' pages' titles are quoted as the vendor states them, in every language (where they process is named in the reader's).
+  const vendorWords = Object.values(PRESETS).flatMap((x) => (x.processing?.sources ?? []).map((y) => y.title));
   const masks = [...OWNER_STRINGS, ...SAME_EVERYWHERE, ...authorities, ...vendorWords].sort((a, b) => b.length - a.length);
   const out = new Set<string>();
   for (let t of texts) {

@@ -164,8 +164,8 @@ export const de: LegalText = {
   onlyListedLeavesSomeOwnUse: ({ names }) =>
     `Nur die hier aufgeführten Daten verlassen Ihr Gerät. Jeder Dienst erhält sie für den jeweils genannten Zweck; ${names.length === 1 ? `${names[0]} nutzt` : `${names.slice(0, -1).join(', ')} und ${names[names.length - 1]} nutzen`} sie darüber hinaus als eigenständige Verantwortliche für eigene Zwecke, nach ihren eigenen Datenschutzhinweisen. Die übrigen Dienste verarbeiten sie ausschließlich in unserem Auftrag.`,
   processorReceivesLabel: 'Erhält:',
-  processorReceives: ({ kinds, purposes, linked, tracking }) =>
-    `${kinds}, ${purposes}.${linked ? ' Die Daten können mit Ihrer Identität verknüpft werden.' : ' Die Daten werden nicht mit Ihrer Identität verknüpft.'}${tracking ? ' Diese Daten werden zum Tracking verwendet.' : ''}`,
+  processorReceives: ({ kinds, purposes, linked, linkedKinds, tracking }) =>
+    `${kinds}, ${purposes}.${linkedKinds ? ` Davon können ${linkedKinds} mit Ihrer Identität verknüpft werden; die übrigen Daten nicht.` : linked ? ' Die Daten können mit Ihrer Identität verknüpft werden.' : ' Die Daten werden nicht mit Ihrer Identität verknüpft.'}${tracking ? ' Diese Daten werden zum Tracking verwendet.' : ''}`,
   processorThrough: ({ flows }) => `Über: ${flows.join(', ')}.`,
   flowName: ({ type, slug }) => (slug ? `${type} (${slug})` : type),
   processorPrivacyLink: ({ name }) => `Datenschutzerklärung von ${name}`,

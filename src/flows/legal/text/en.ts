@@ -72,8 +72,8 @@ export const en: LegalText = {
   onlyListedLeavesSomeOwnUse: ({ names }) =>
     `Only what is listed here leaves your device. Each service receives it for the reason given; ${names.length === 1 ? `${names[0]} also uses it` : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]} also use it`} for their own purposes, under their own privacy policies, while the others only act for us.`,
   processorReceivesLabel: 'Receives:',
-  processorReceives: ({ kinds, purposes, linked, tracking }) =>
-    `${kinds}, ${purposes}.${linked ? ' It can be linked to you.' : ' It is not linked to your identity.'}${tracking ? ' It is used for tracking.' : ''}`,
+  processorReceives: ({ kinds, purposes, linked, linkedKinds, tracking }) =>
+    `${kinds}, ${purposes}.${linkedKinds ? ` Of these, ${linkedKinds} can be linked to you; the rest is not linked to your identity.` : linked ? ' It can be linked to you.' : ' It is not linked to your identity.'}${tracking ? ' It is used for tracking.' : ''}`,
   processorThrough: ({ flows }) => `Through: ${flows.join(', ')}.`,
   flowName: ({ type, slug }) => (slug ? `${type} (${slug})` : type),
   processorPrivacyLink: ({ name }) => `${name} privacy policy`,

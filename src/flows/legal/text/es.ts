@@ -165,8 +165,8 @@ export const es: LegalText = {
   onlyListedLeavesSomeOwnUse: ({ names }) =>
     `Solo salen de su dispositivo los datos que se indican a continuación. Cada servicio los recibe para la finalidad indicada; ${names.length === 1 ? `${names[0]} los utiliza` : `${names.slice(0, -1).join(', ')} y ${names[names.length - 1]} los utilizan`} además para sus propios fines, como responsables del tratamiento independientes y conforme a sus propias políticas de privacidad. Los demás servicios actúan únicamente por cuenta nuestra.`,
   processorReceivesLabel: 'Recibe:',
-  processorReceives: ({ kinds, purposes, linked, tracking }) =>
-    `${kinds}, ${purposes}.${linked ? ' Estos datos pueden vincularse a su identidad.' : ' Estos datos no se vinculan a su identidad.'}${tracking ? ' Se utilizan para el rastreo.' : ''}`,
+  processorReceives: ({ kinds, purposes, linked, linkedKinds, tracking }) =>
+    `${kinds}, ${purposes}.${linkedKinds ? ` De ellos, ${linkedKinds} pueden vincularse a su identidad; los demás no.` : linked ? ' Estos datos pueden vincularse a su identidad.' : ' Estos datos no se vinculan a su identidad.'}${tracking ? ' Se utilizan para el rastreo.' : ''}`,
   processorThrough: ({ flows }) => `A través de: ${flows.join(', ')}.`,
   flowName: ({ type, slug }) => (slug ? `${type} (${slug})` : type),
   processorPrivacyLink: ({ name }) => `Política de privacidad de ${name}`,

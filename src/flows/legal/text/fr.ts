@@ -167,8 +167,8 @@ export const fr: LegalText = {
   onlyListedLeavesSomeOwnUse: ({ names }) =>
     `Seules les données énumérées ici quittent votre appareil. Chaque service les reçoit pour la finalité indiquée ; ${names.length === 1 ? `${names[0]} les utilise` : `${names.slice(0, -1).join(', ')} et ${names[names.length - 1]} les utilisent`} également pour leurs propres finalités, en tant que responsables du traitement distincts et selon leurs propres politiques de confidentialité. Les autres services agissent uniquement pour notre compte.`,
   processorReceivesLabel: 'Reçoit :',
-  processorReceives: ({ kinds, purposes, linked, tracking }) =>
-    `${kinds}, ${purposes}.${linked ? ' Ces données peuvent être associées à votre identité.' : ' Ces données ne sont pas associées à votre identité.'}${tracking ? ' Elles sont utilisées pour vous suivre (tracking).' : ''}`,
+  processorReceives: ({ kinds, purposes, linked, linkedKinds, tracking }) =>
+    `${kinds}, ${purposes}.${linkedKinds ? ` Parmi ces données, ${linkedKinds} peuvent être associées à votre identité, les autres non.` : linked ? ' Ces données peuvent être associées à votre identité.' : ' Ces données ne sont pas associées à votre identité.'}${tracking ? ' Elles sont utilisées pour vous suivre (tracking).' : ''}`,
   processorThrough: ({ flows }) => `Via : ${flows.join(', ')}.`,
   flowName: ({ type, slug }) => (slug ? `${type} (${slug})` : type),
   processorPrivacyLink: ({ name }) => `Politique de confidentialité ${of(name)}`,

@@ -164,8 +164,8 @@ export const it: LegalText = {
   onlyListedLeavesSomeOwnUse: ({ names }) =>
     `Lasciano il Suo dispositivo solo i dati indicati di seguito. Ciascun servizio li riceve per la finalità indicata; ${names.length === 1 ? `${names[0]} li utilizza` : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]} li utilizzano`} inoltre per finalità proprie, in qualità di titolari autonomi del trattamento e secondo le proprie informative privacy. Gli altri servizi agiscono esclusivamente per nostro conto.`,
   processorReceivesLabel: 'Riceve:',
-  processorReceives: ({ kinds, purposes, linked, tracking }) =>
-    `${kinds}, ${purposes}.${linked ? ' Questi dati possono essere collegati alla Sua identità.' : ' Questi dati non sono collegati alla Sua identità.'}${tracking ? ' Sono utilizzati per il tracciamento.' : ''}`,
+  processorReceives: ({ kinds, purposes, linked, linkedKinds, tracking }) =>
+    `${kinds}, ${purposes}.${linkedKinds ? ` Di questi, ${linkedKinds} possono essere collegati alla Sua identità; gli altri no.` : linked ? ' Questi dati possono essere collegati alla Sua identità.' : ' Questi dati non sono collegati alla Sua identità.'}${tracking ? ' Sono utilizzati per il tracciamento.' : ''}`,
   processorThrough: ({ flows }) => `Tramite: ${flows.join(', ')}.`,
   flowName: ({ type, slug }) => (slug ? `${type} (${slug})` : type),
   processorPrivacyLink: ({ name }) => `Informativa sulla privacy di ${name}`,

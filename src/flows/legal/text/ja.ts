@@ -165,8 +165,8 @@ export const ja: LegalText = {
   onlyListedLeavesSomeOwnUse: ({ names }) =>
     `お客様のデバイスの外に送信されるのは、ここに記載した情報だけです。各サービスは、記載した目的のために情報を受け取ります。${names.join('および')}は、独立した管理者として、それぞれのプライバシーポリシーに従い、自らの目的のためにも情報を利用します。その他のサービスは、私たちの委託を受けてのみ取り扱います。`,
   processorReceivesLabel: '受け取る情報：',
-  processorReceives: ({ kinds, purposes, linked, tracking }) =>
-    `${kinds}。利用目的：${purposes}。${linked ? 'これらの情報はお客様に関連付けられることがあります。' : 'これらの情報はお客様の身元には関連付けられません。'}${tracking ? 'トラッキングに使用されます。' : ''}`,
+  processorReceives: ({ kinds, purposes, linked, linkedKinds, tracking }) =>
+    `${kinds}。利用目的：${purposes}。${linkedKinds ? `このうち${linkedKinds}はお客様に関連付けられることがあります。その他の情報はお客様の身元には関連付けられません。` : linked ? 'これらの情報はお客様に関連付けられることがあります。' : 'これらの情報はお客様の身元には関連付けられません。'}${tracking ? 'トラッキングに使用されます。' : ''}`,
   processorThrough: ({ flows }) => `送信元のフォーム：${flows.join('、')}。`,
   flowName: ({ type, slug }) => (slug ? `${type}（${slug}）` : type),
   processorPrivacyLink: ({ name }) => `${name}のプライバシーポリシー`,

@@ -32,6 +32,16 @@ const person = personIn();
 /** The law's name with its article, for running text: "der DSGVO", "der DSGVO und der UK GDPR". */
 const der = (law: string) => law.split(' und ').map((x) => `der ${x}`).join(' und ');
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 TDDDG',
+  FR: 'Artikel 82 des französischen Gesetzes Informatique et Libertés',
+  ES: 'Artikel 22 Absatz 2 des spanischen LSSI (Ley 34/2002)',
+  IT: 'Artikel 122 des italienischen Codice della privacy (Decreto legislativo 196/2003)',
+  NL: 'Artikel 11.7a des niederländischen Telekommunikationsgesetzes (Telecommunicatiewet)',
+  AT: '§ 165 des österreichischen TKG 2021',
+};
+
 export const lawDe: LawText = {
   titles: {
     'legal-bases': 'Rechtsgrundlagen',
@@ -109,6 +119,12 @@ export const lawDe: LawText = {
     }
     return `${name} verarbeitet Daten${where}; die Übermittlung ist durch die von der Europäischen Kommission erlassenen Standardvertragsklauseln geschützt (Artikel 46 Absatz 2 Buchstabe c DSGVO)${regimes.uk ? ', ergänzt um das International Data Transfer Addendum des Vereinigten Königreichs' : ''}${regimes.ch ? ', wie vom Eidgenössischen Datenschutz- und Öffentlichkeitsbeauftragten (EDÖB) anerkannt' : ''}.`;
   },
+  regionEea: 'Europäischer Wirtschaftsraum',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (sofern diese Region für die App gewählt ist)`,
+    cdn: () => 'weltweite Standorte eines Netzes zur Auslieferung von Inhalten (CDN)',
+    vendor_facilities: () => 'weitere Länder, in denen der Anbieter oder seine Beauftragten Einrichtungen unterhalten',
+  },
   transferUnknown: ({ name }) =>
     `Wir haben nicht erfasst, wo ${name} Daten verarbeitet und durch welche geeigneten Garantien eine Übermittlung geschützt ist; fragen Sie uns bitte, bevor Sie sich darauf verlassen.`,
   transferSource: ({ link }) => ['Quelle: ', link, '.'],
@@ -175,8 +191,9 @@ export const lawDe: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `Artikel 5 Absatz 3 der ePrivacy-Richtlinie${country === 'DE' ? ' und § 25 TDDDG' : country === 'FR' ? ' und Artikel 82 des französischen Gesetzes Informatique et Libertés' : ''}`, uk && 'Regulation 6 der britischen PECR'].filter(Boolean).join('; '),
+    [eu && `Artikel 5 Absatz 3 der ePrivacy-Richtlinie${country && DEVICE_ACCESS_NATIONAL[country] ? ` und ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'Regulation 6 der britischen PECR'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur mit Ihrer Einwilligung (${law}), die Sie jederzeit mit Wirkung für die Zukunft widerrufen können: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} speichert eine Kennung auf Ihrem Endgerät oder liest sie dort aus, ${purposes}, ohne Ihre Einwilligung einzuholen; wir stützen uns dabei auf ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `Folgende Dienste speichern eine Kennung auf Ihrem Endgerät oder lesen sie dort aus, und zwar nur, soweit dies unbedingt erforderlich ist, um die App oder eine von Ihnen gewünschte Funktion bereitzustellen; dafür ist keine Einwilligung nötig (${law}): ${services}.`,
   ccpaIntro:
     'Wenn Sie in Kalifornien wohnen, gewährt Ihnen der California Consumer Privacy Act in der durch den California Privacy Rights Act geänderten Fassung (CCPA) die unten genannten Rechte; Einwohner anderer US-Bundesstaaten mit vergleichbaren Gesetzen haben vergleichbare Rechte. In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen bei Ihnen und Ihrem Gerät erhoben:',
@@ -221,6 +238,18 @@ export const lawDe: LawText = {
   ccpaNoDiscrimination:
     'Wir benachteiligen Sie nicht, weil Sie eines dieser Rechte ausüben: Wir verweigern Ihnen nicht die App, verlangen keinen anderen Preis und bieten Ihnen keine andere Qualität des Dienstes.',
   ccpaDisclosed: 'In den letzten 12 Monaten haben wir die folgenden Kategorien personenbezogener Informationen für einen geschäftlichen Zweck (Business Purpose) an diese Empfänger offengelegt:',
+  ccpaCategoryNames: {
+    identifiers: 'Kennungen',
+    customer_records: 'Personenbezogene Informationen in Kundendatensätzen',
+    commercial: 'Kommerzielle Informationen',
+    internet_activity: 'Aktivitäten im Internet oder in anderen elektronischen Netzwerken',
+    geolocation: 'Geolokalisierungsdaten',
+    sensory: 'Audio-, elektronische oder visuelle Informationen',
+    sensitive: 'Sensible personenbezogene Informationen',
+    inferences: 'Schlussfolgerungen, die gezogen werden, um ein Profil über Sie zu erstellen',
+    other: 'Sonstige Informationen, die Sie uns geben',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category}: an ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers
@@ -231,6 +260,10 @@ export const lawDe: LawText = {
     'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) erheben wir personenbezogene Informationen von Kindern unter 13 Jahren nur, nachdem ein Elternteil eine überprüfbare Einwilligung erteilt hat, es sei denn, das Gesetz lässt etwas anderes zu (etwa eine einmalige Antwort auf die Anfrage eines Elternteils); dabei erheben wir nicht mehr, als die jeweilige Aktivität erfordert.',
   coppaVerifiableConsent:
     'Nach dem US-amerikanischen Children’s Online Privacy Protection Act (COPPA) holen wir eine überprüfbare Einwilligung der Eltern ein, bevor wir personenbezogene Informationen von einem Kind unter 13 Jahren erheben, es sei denn, eine der Ausnahmen der COPPA Rule greift (16 CFR 312.5), etwa wenn wir die E-Mail-Adresse eines Elternteils nur erheben, um diese Einwilligung einzuholen.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'Kinder können in der App personenbezogene Informationen öffentlich zugänglich machen: Ideen und Kommentare auf der Wunschliste der App sind mit dem dafür angegebenen Namen für jeden sichtbar, der sie öffnet. Eltern können uns bitten, sie zu löschen.'
+      : 'Über die in dieser Datenschutzerklärung beschriebenen Funktionen können Kinder keine personenbezogenen Informationen öffentlich zugänglich machen: Nichts, was sie darüber senden, wird anderen Nutzern oder der Öffentlichkeit angezeigt.',
   coppaParents: ({ contact }) => [
     'Eltern können die personenbezogenen Informationen, die wir über ihr Kind gespeichert haben, einsehen, löschen lassen und ihrer weiteren Erhebung oder Verwendung widersprechen; wenden Sie sich dazu ',
     ...contact,

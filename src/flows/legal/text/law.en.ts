@@ -3,6 +3,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 TDDDG',
+  FR: 'Art. 82 of the French Loi Informatique et Libertés',
+  ES: 'Art. 22(2) of the Spanish LSSI (Ley 34/2002)',
+  IT: 'Art. 122 of the Italian Codice della privacy (Legislative Decree 196/2003)',
+  NL: 'Art. 11.7a of the Dutch Telecommunicatiewet',
+  AT: '§ 165 of the Austrian TKG 2021',
+};
+
 /** English, the reference text of the law sections (edition 2; the members marked edition 3 in law.types.ts from 3 on). */
 export const lawEn: LawText = {
   titles: {
@@ -88,6 +98,12 @@ export const lawEn: LawText = {
     }
     return `${name} processes data${where}; the transfer is protected by the Standard Contractual Clauses adopted by the European Commission (Art. 46(2)(c) GDPR)${regimes.uk ? ', with the UK International Data Transfer Addendum' : ''}${regimes.ch ? ', as recognised by the Swiss FDPIC' : ''}.`;
   },
+  regionEea: 'the European Economic Area',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (if that region is chosen for the app)`,
+    cdn: () => 'content delivery network locations worldwide',
+    vendor_facilities: () => 'other countries where the vendor or its agents maintain facilities',
+  },
   transferUnknown: ({ name }) => `We have not recorded where ${name} processes data or which safeguard protects a transfer; ask us before relying on it.`,
   transferSource: ({ link }) => ['Source: ', link, '.'],
   transfersCopy: ({ contact }) => ['You can ask us for a copy of these safeguards ', ...contact, '.'],
@@ -149,8 +165,9 @@ export const lawEn: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `Art. 5(3) of the ePrivacy Directive${country === 'DE' ? ' and § 25 TDDDG' : country === 'FR' ? ' and Art. 82 of the French Loi Informatique et Libertés' : ''}`, uk && 'regulation 6 of the UK PECR'].filter(Boolean).join('; '),
+    [eu && `Art. 5(3) of the ePrivacy Directive${country && DEVICE_ACCESS_NATIONAL[country] ? ` and ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regulation 6 of the UK PECR'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `These services store an identifier on your device or read it there only with your consent (${law}), which you can withdraw at any time with effect for the future: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} stores an identifier on your device or reads it there ${purposes}, without asking your consent; the legal basis for this is ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `These services store an identifier on your device or read it there only as strictly necessary to provide the app or a feature you ask for, which needs no consent (${law}): ${services}.`,
   ccpaIntro:
     'If you live in California, the California Consumer Privacy Act, as amended by the California Privacy Rights Act (CCPA), gives you the rights below; residents of other US states with similar laws have similar rights. In the last 12 months we collected these categories of personal information, from you and your device:',
@@ -191,6 +208,18 @@ export const lawEn: LawText = {
   ccpaAgents: 'You can let an authorised agent make a request for you; we may ask the agent for your signed permission and ask you to verify your identity.',
   ccpaNoDiscrimination: 'We will not discriminate against you for exercising any of these rights: we will not deny you the app, charge you a different price or give you a different quality of service.',
   ccpaDisclosed: 'In the last 12 months we disclosed these categories of personal information for a business purpose, to these recipients:',
+  ccpaCategoryNames: {
+    identifiers: 'Identifiers',
+    customer_records: 'Personal information in customer records',
+    commercial: 'Commercial information',
+    internet_activity: 'Internet or other electronic network activity',
+    geolocation: 'Geolocation data',
+    sensory: 'Audio, electronic or visual information',
+    sensitive: 'Sensitive personal information',
+    inferences: 'Inferences drawn to create a profile about you',
+    other: 'Other information you give us',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category}: to ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers
@@ -201,6 +230,10 @@ export const lawEn: LawText = {
     'Under the US Children’s Online Privacy Protection Act (COPPA), we collect personal information from a child under 13 only after a parent has given verifiable consent, except where the law allows otherwise (such as a single reply to a parent’s request), and we collect no more than the activity needs.',
   coppaVerifiableConsent:
     'Under the US Children’s Online Privacy Protection Act (COPPA), we obtain verifiable parental consent before we collect personal information from a child under 13, except where one of the exceptions of the COPPA Rule applies (16 CFR 312.5(c)), such as collecting a parent’s email address only to ask for that consent.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'Children can make personal information publicly available in the app: ideas and comments posted on its wishlist board, with the name given for them, can be seen by anyone who opens the board. A parent can ask us to delete them.'
+      : 'Children cannot make personal information publicly available through the features this policy describes: nothing they send through them is shown to other users or the public.',
   coppaParents: ({ contact }) => ['A parent can review the personal information we hold about their child, have it deleted, and refuse its further collection or use: write to us ', ...contact, '.'],
   coppaOperator: (p) => ['The operator that collects and keeps children’s personal information through the app: ', ...person({ ...p, address: withPhone(p.address, p.phone, 'telephone ') }), '.'],
   coppaThirdParties:

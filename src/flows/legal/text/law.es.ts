@@ -21,6 +21,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 de la ley alemana TDDDG',
+  FR: 'art. 82 de la ley francesa Informatique et Libertés',
+  ES: 'art. 22.2 de la Ley 34/2002 de servicios de la sociedad de la información (LSSI)',
+  IT: 'art. 122 del Codice della privacy italiano (Decreto legislativo 196/2003)',
+  NL: 'art. 11.7a de la Telecommunicatiewet neerlandesa',
+  AT: '§ 165 de la ley austriaca TKG 2021',
+};
+
 export const lawEs: LawText = {
   titles: {
     'legal-bases': 'Bases jurídicas del tratamiento',
@@ -96,6 +106,12 @@ export const lawEs: LawText = {
     }
     return `${name} trata los datos${where}; la transferencia está amparada por las cláusulas contractuales tipo adoptadas por la Comisión Europea (art. 46, apartado 2, letra c), del RGPD)${regimes.uk ? ', junto con el Addendum de transferencia internacional de datos del Reino Unido (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', reconocidas por el Comisionado Federal de Protección de Datos y de Transparencia de Suiza (FDPIC)' : ''}.`;
   },
+  regionEea: 'el Espacio Económico Europeo',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (si se elige esa región para la app)`,
+    cdn: () => 'ubicaciones de una red de distribución de contenidos en todo el mundo',
+    vendor_facilities: () => 'otros países en los que el proveedor o sus agentes mantienen instalaciones',
+  },
   transferUnknown: ({ name }) => `No tenemos registrado dónde trata ${name} los datos ni qué garantía ampara su transferencia; si necesita esta información, consúltenos.`,
   transferSource: ({ link }) => ['Fuente: ', link, '.'],
   transfersCopy: ({ contact }) => ['Puede solicitarnos una copia de estas garantías contactando con nosotros ', ...contact, '.'],
@@ -161,8 +177,9 @@ export const lawEs: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `art. 5, apartado 3, de la Directiva sobre la privacidad y las comunicaciones electrónicas${country === 'DE' ? ' y § 25 de la ley alemana TDDDG' : country === 'FR' ? ' y art. 82 de la ley francesa Informatique et Libertés' : ''}`, uk && 'reglamento 6 de las PECR del Reino Unido'].filter(Boolean).join('; '),
+    [eu && `art. 5, apartado 3, de la Directiva sobre la privacidad y las comunicaciones electrónicas${country && DEVICE_ACCESS_NATIONAL[country] ? ` y ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'reglamento 6 de las PECR del Reino Unido'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo con su consentimiento (${law}), que puede retirar en cualquier momento con efectos para el futuro: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} almacena un identificador en su dispositivo o accede a él ${purposes}, sin pedir su consentimiento, siendo la base jurídica ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `Los siguientes servicios almacenan un identificador en su dispositivo o acceden a él solo en la medida estrictamente necesaria para prestar la app o una función que usted solicita, lo que no requiere su consentimiento (${law}): ${services}.`,
   ccpaIntro:
     'Si reside en California, la Ley de Privacidad del Consumidor de California, modificada por la Ley de Derechos de Privacidad de California (CCPA), le otorga los derechos que se indican a continuación; los residentes de otros estados de EE. UU. con leyes similares tienen derechos similares. En los últimos 12 meses hemos recogido las siguientes categorías de información personal, procedentes de usted y de su dispositivo:',
@@ -204,6 +221,18 @@ export const lawEs: LawText = {
   ccpaNoDiscrimination:
     'No le discriminaremos por ejercer ninguno de estos derechos: no le negaremos el acceso a la aplicación, no le cobraremos un precio distinto ni le ofreceremos una calidad de servicio distinta.',
   ccpaDisclosed: 'En los últimos 12 meses hemos comunicado, con un fin empresarial (business purpose), las siguientes categorías de información personal a estos destinatarios:',
+  ccpaCategoryNames: {
+    identifiers: 'Identificadores',
+    customer_records: 'Información personal incluida en registros de clientes',
+    commercial: 'Información comercial',
+    internet_activity: 'Actividad en internet o en otras redes electrónicas',
+    geolocation: 'Datos de geolocalización',
+    sensory: 'Información sonora, electrónica o visual',
+    sensitive: 'Información personal confidencial',
+    inferences: 'Inferencias extraídas para elaborar un perfil sobre usted',
+    other: 'Otra información que nos facilita',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatarios: ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers
@@ -214,6 +243,10 @@ export const lawEs: LawText = {
     'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), solo recogemos información personal de un menor de 13 años después de que su padre, madre o tutor haya dado su consentimiento verificable, salvo que la ley permita otra cosa (por ejemplo, para responder una sola vez a una solicitud de los padres), y no recogemos más de lo que la actividad requiere.',
   coppaVerifiableConsent:
     'Conforme a la Ley de Protección de la Privacidad Infantil en Internet de EE. UU. (COPPA), obtenemos el consentimiento verificable de los padres antes de recoger información personal de un menor de 13 años, salvo que se aplique alguna de las excepciones de la COPPA Rule (16 CFR 312.5), por ejemplo cuando recogemos la dirección de correo electrónico del padre o la madre solo para pedirle ese consentimiento.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'Los niños pueden hacer pública información personal en la app: las ideas y los comentarios publicados en su tablero de sugerencias, con el nombre indicado, pueden ser vistos por cualquier persona que lo abra. Un padre o una madre puede pedirnos que los eliminemos.'
+      : 'Las funciones descritas en esta política no permiten a los niños hacer pública información personal: nada de lo que envían a través de ellas se muestra a otros usuarios ni al público.',
   coppaParents: ({ contact }) => [
     'El padre, la madre o el tutor puede revisar la información personal que tenemos sobre el menor, pedir que se elimine y negarse a que se siga recogiendo o utilizando: para ello, contacte con nosotros ',
     ...contact,

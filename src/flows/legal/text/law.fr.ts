@@ -34,6 +34,16 @@ const withArticle = (article: string) => (law: string) => law.split(' et ').map(
 const du = withArticle('du');
 const le = withArticle('le');
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  FR: 'article 82 de la loi Informatique et Libertés',
+  DE: '§ 25 de la loi allemande TDDDG',
+  ES: 'article 22, paragraphe 2, de la loi espagnole LSSI (Ley 34/2002)',
+  IT: 'article 122 du Codice della privacy italien (décret législatif 196/2003)',
+  NL: 'article 11.7a de la Telecommunicatiewet néerlandaise',
+  AT: '§ 165 de la loi autrichienne TKG 2021',
+};
+
 export const lawFr: LawText = {
   titles: {
     'legal-bases': 'Bases légales',
@@ -112,6 +122,12 @@ export const lawFr: LawText = {
     }
     return `${name} traite les données${where} ; le transfert est encadré par les clauses contractuelles types adoptées par la Commission européenne (art. 46, paragraphe 2, point c), du RGPD)${regimes.uk ? ', complétées par l’avenant britannique relatif aux transferts internationaux de données (International Data Transfer Addendum)' : ''}${regimes.ch ? ', telles que reconnues par le Préposé fédéral à la protection des données et à la transparence (PFPDT)' : ''}.`;
   },
+  regionEea: 'Espace économique européen',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (si cette région est choisie pour l’application)`,
+    cdn: () => 'sites d’un réseau de diffusion de contenu dans le monde entier',
+    vendor_facilities: () => 'autres pays où le fournisseur ou ses agents disposent d’installations',
+  },
   transferUnknown: ({ name }) =>
     `Nous n’avons pas enregistré où ${name} traite les données ni quelles garanties appropriées encadrent un transfert ; interrogez-nous avant de vous y fier.`,
   transferSource: ({ link }) => ['Référence : ', link, '.'],
@@ -178,8 +194,9 @@ export const lawFr: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `article 5, paragraphe 3, de la directive « vie privée et communications électroniques »${country === 'FR' ? ' et article 82 de la loi Informatique et Libertés' : country === 'DE' ? ' et § 25 de la loi allemande TDDDG' : ''}`, uk && 'règlement 6 des PECR britanniques'].filter(Boolean).join(' ; '),
+    [eu && `article 5, paragraphe 3, de la directive « vie privée et communications électroniques »${country && DEVICE_ACCESS_NATIONAL[country] ? ` et ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'règlement 6 des PECR britanniques'].filter(Boolean).join(' ; '),
   deviceAccessConsent: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement avec votre consentement (${law}), que vous pouvez retirer à tout moment pour l’avenir : ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} enregistre un identifiant sur votre terminal ou y accède ${purposes}, sans recueillir votre consentement, la base juridique étant ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `Les services suivants enregistrent un identifiant sur votre terminal ou y accèdent uniquement dans la mesure strictement nécessaire à la fourniture de l’application ou d’une fonctionnalité que vous demandez, ce qui ne requiert pas votre consentement (${law}) : ${services}.`,
   ccpaIntro:
     'Si vous résidez en Californie, le California Consumer Privacy Act, tel que modifié par le California Privacy Rights Act (CCPA), vous confère les droits ci-dessous ; les résidents d’autres États américains dotés de lois similaires disposent de droits comparables. Au cours des 12 derniers mois, nous avons collecté auprès de vous et de votre appareil les catégories d’informations personnelles suivantes :',
@@ -224,6 +241,18 @@ export const lawFr: LawText = {
   ccpaNoDiscrimination:
     'Nous ne vous ferons subir aucune discrimination parce que vous exercez l’un de ces droits : nous ne vous refuserons pas l’application, ne vous facturerons pas un prix différent et ne vous fournirons pas un service de qualité différente.',
   ccpaDisclosed: 'Au cours des 12 derniers mois, nous avons communiqué les catégories d’informations personnelles suivantes à des fins professionnelles (business purpose), aux destinataires suivants :',
+  ccpaCategoryNames: {
+    identifiers: 'Identifiants',
+    customer_records: 'Informations personnelles figurant dans les dossiers clients',
+    commercial: 'Informations commerciales',
+    internet_activity: 'Activité sur Internet ou sur d’autres réseaux électroniques',
+    geolocation: 'Données de géolocalisation',
+    sensory: 'Informations audio, électroniques ou visuelles',
+    sensitive: 'Informations personnelles sensibles',
+    inferences: 'Déductions tirées pour établir un profil vous concernant',
+    other: 'Autres informations que vous nous fournissez',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category} : à ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers
@@ -234,6 +263,10 @@ export const lawFr: LawText = {
     'En application de la loi américaine sur la protection de la vie privée des enfants en ligne (Children’s Online Privacy Protection Act, COPPA), nous ne collectons les informations personnelles d’un enfant de moins de 13 ans qu’après avoir obtenu le consentement vérifiable d’un parent, sauf lorsque la loi en dispose autrement (par exemple pour une réponse unique à la demande d’un parent), et nous ne collectons que ce qui est nécessaire à l’activité concernée.',
   coppaVerifiableConsent:
     'En vertu du Children’s Online Privacy Protection Act (COPPA) américain, nous obtenons le consentement parental vérifiable avant de collecter des informations personnelles auprès d’un enfant de moins de 13 ans, sauf lorsqu’une des exceptions de la COPPA Rule s’applique (16 CFR 312.5), par exemple lorsque nous collectons l’adresse e-mail d’un parent uniquement pour lui demander ce consentement.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'Les enfants peuvent rendre des informations personnelles publiques dans l’application. Les idées et commentaires publiés sur son tableau de suggestions, avec le nom indiqué, sont visibles par toute personne qui le consulte. Un parent peut nous demander de les supprimer.'
+      : 'Les fonctionnalités décrites dans la présente politique ne permettent pas aux enfants de rendre des informations personnelles publiques. Rien de ce qu’ils envoient par leur intermédiaire n’est montré aux autres utilisateurs ni au public.',
   coppaParents: ({ contact }) => [
     'Un parent peut consulter les informations personnelles que nous détenons sur son enfant, les faire supprimer et refuser qu’elles continuent d’être collectées ou utilisées : contactez-nous ',
     ...contact,

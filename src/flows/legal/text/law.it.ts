@@ -21,6 +21,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 della legge tedesca TDDDG',
+  FR: 'art. 82 della legge francese Informatique et Libertés',
+  ES: 'art. 22, comma 2, della legge spagnola LSSI (Ley 34/2002)',
+  IT: 'art. 122 del Codice in materia di protezione dei dati personali (d.lgs. 196/2003)',
+  NL: 'art. 11.7a della Telecommunicatiewet olandese',
+  AT: '§ 165 della legge austriaca TKG 2021',
+};
+
 export const lawIt: LawText = {
   titles: {
     'legal-bases': 'Basi giuridiche del trattamento',
@@ -98,6 +108,12 @@ export const lawIt: LawText = {
     }
     return `${name} tratta i dati${where}; il trasferimento è tutelato dalle clausole contrattuali tipo adottate dalla Commissione europea (art. 46, paragrafo 2, lettera c), GDPR)${regimes.uk ? ', integrate dall’addendum del Regno Unito sul trasferimento internazionale dei dati (UK International Data Transfer Addendum)' : ''}${regimes.ch ? ', riconosciute dall’Incaricato federale della protezione dei dati e della trasparenza (IFPDT) svizzero' : ''}.`;
   },
+  regionEea: 'Spazio economico europeo',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (se per l’app è scelta tale regione)`,
+    cdn: () => 'sedi di una rete di distribuzione dei contenuti in tutto il mondo',
+    vendor_facilities: () => 'altri paesi in cui il fornitore o i suoi agenti dispongono di strutture',
+  },
   transferUnknown: ({ name }) => `Non abbiamo registrato dove ${name} tratta i dati né quale garanzia tutela il trasferimento; se queste informazioni Le servono, ci contatti.`,
   transferSource: ({ link }) => ['Fonte: ', link, '.'],
   transfersCopy: ({ contact }) => ['Può chiederci una copia di tali garanzie contattandoci ', ...contact, '.'],
@@ -163,8 +179,9 @@ export const lawIt: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `art. 5, paragrafo 3, della direttiva relativa alla vita privata e alle comunicazioni elettroniche${country === 'DE' ? ' e § 25 della legge tedesca TDDDG' : country === 'FR' ? ' e art. 82 della legge francese Informatique et Libertés' : ''}`, uk && 'regolamento 6 delle PECR del Regno Unito'].filter(Boolean).join('; '),
+    [eu && `art. 5, paragrafo 3, della direttiva relativa alla vita privata e alle comunicazioni elettroniche${country && DEVICE_ACCESS_NATIONAL[country] ? ` e ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regolamento 6 delle PECR del Regno Unito'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `I seguenti servizi archiviano un identificativo sul Suo dispositivo o vi accedono solo con il Suo consenso (${law}), che può revocare in qualsiasi momento con effetto per il futuro: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} archivia un identificativo sul Suo dispositivo o vi accede ${purposes}, senza chiederLe il consenso; la base giuridica è ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `I seguenti servizi archiviano un identificativo sul Suo dispositivo o vi accedono solo nella misura strettamente necessaria a fornire l’app o una funzione da Lei richiesta, il che non richiede il Suo consenso (${law}): ${services}.`,
   ccpaIntro:
     'Se risiede in California, il California Consumer Privacy Act, come modificato dal California Privacy Rights Act (CCPA), Le riconosce i diritti indicati di seguito; i residenti di altri Stati USA dotati di leggi analoghe godono di diritti analoghi. Negli ultimi 12 mesi abbiamo raccolto, presso di Lei e il Suo dispositivo, le seguenti categorie di informazioni personali:',
@@ -206,6 +223,18 @@ export const lawIt: LawText = {
   ccpaNoDiscrimination:
     'Non La discrimineremo per aver esercitato uno qualsiasi di questi diritti: non Le negheremo l’app, non Le applicheremo un prezzo diverso e non Le offriremo una diversa qualità del servizio.',
   ccpaDisclosed: 'Negli ultimi 12 mesi abbiamo comunicato, per una finalità aziendale (business purpose), le seguenti categorie di informazioni personali a questi destinatari:',
+  ccpaCategoryNames: {
+    identifiers: 'Identificativi',
+    customer_records: 'Informazioni personali contenute nei registri dei clienti',
+    commercial: 'Informazioni commerciali',
+    internet_activity: 'Attività su Internet o su altre reti elettroniche',
+    geolocation: 'Dati di geolocalizzazione',
+    sensory: 'Informazioni audio, elettroniche o visive',
+    sensitive: 'Informazioni personali sensibili',
+    inferences: 'Inferenze tratte per creare un profilo che La riguarda',
+    other: 'Altre informazioni che ci fornisce',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category} — destinatari: ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers
@@ -216,6 +245,10 @@ export const lawIt: LawText = {
     'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, raccogliamo informazioni personali di un minore di 13 anni solo dopo che un genitore ha prestato un consenso verificabile, salvo i casi in cui la legge dispone diversamente (ad esempio per rispondere una sola volta alla richiesta di un genitore), e non raccogliamo più di quanto l’attività richieda.',
   coppaVerifiableConsent:
     'Ai sensi del Children’s Online Privacy Protection Act (COPPA) statunitense, otteniamo un consenso verificabile dei genitori prima di raccogliere informazioni personali di un minore di 13 anni, salvo i casi in cui si applica una delle eccezioni della COPPA Rule (16 CFR 312.5), ad esempio quando raccogliamo l’indirizzo e-mail di un genitore solo per chiedergli tale consenso.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'I bambini possono rendere pubbliche informazioni personali nell’app: le idee e i commenti pubblicati nella sua bacheca dei suggerimenti, con il nome indicato, sono visibili a chiunque la apra. Un genitore può chiederci di eliminarli.'
+      : 'Le funzionalità descritte nella presente informativa non consentono ai bambini di rendere pubbliche informazioni personali: nulla di ciò che inviano tramite esse viene mostrato ad altri utenti o al pubblico.',
   coppaParents: ({ contact }) => [
     'Un genitore può consultare le informazioni personali del proprio figlio in nostro possesso, chiederne la cancellazione e rifiutarne l’ulteriore raccolta o utilizzo: a tal fine ci contatti ',
     ...contact,

@@ -4,6 +4,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn({ open: '（', comma: '、', close: '）' });
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: 'ドイツTDDDG第25条',
+  FR: 'フランス情報処理・自由法第82条',
+  ES: 'スペイン情報社会サービス法（LSSI）第22条第2項',
+  IT: 'イタリア個人情報保護法典（立法令196/2003号）第122条',
+  NL: 'オランダ電気通信法第11.7a条',
+  AT: 'オーストリア電気通信法（TKG 2021）第165条',
+};
+
 /**
  * Japanese, the law sections. An AI translation by the Appflows team, to be reviewed by a native
  * legal professional before it is relied on.
@@ -88,6 +98,12 @@ export const lawJa: LawText = {
     }
     return `${name}は${where}データを取り扱っており、この移転は、欧州委員会が採択した標準契約条項（GDPR第46条第2項（c））${regimes.uk ? 'および英国の国際データ移転補遺（International Data Transfer Addendum）' : ''}によって保護されています${regimes.ch ? '（スイス連邦データ保護・情報コミッショナー（FDPIC）もこれを承認しています）' : ''}。`;
   },
+  regionEea: '欧州経済領域',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region}（本アプリについて当該地域が選択されている場合）`,
+    cdn: () => '世界各地のコンテンツ配信ネットワークの拠点',
+    vendor_facilities: () => '提供者またはその代理人が施設を有するその他の国',
+  },
   transferUnknown: ({ name }) => `${name}がデータを取り扱う場所と、移転を保護する措置は記録されていません。これに依拠する前に私たちにお問い合わせください。`,
   transferSource: ({ link }) => ['出典：', link, '。'],
   transfersCopy: ({ contact }) => ['これらの保護措置の写しは、', ...contact, 'までご請求いただけます。'],
@@ -152,8 +168,9 @@ export const lawJa: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `eプライバシー指令第5条第3項${country === 'DE' ? '及びドイツTDDDG第25条' : country === 'FR' ? '及びフランス情報処理・自由法第82条' : ''}`, uk && '英国PECR第6規則'].filter(Boolean).join('、'),
+    [eu && `eプライバシー指令第5条第3項${country && DEVICE_ACCESS_NATIONAL[country] ? `及び${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && '英国PECR第6規則'].filter(Boolean).join('、'),
   deviceAccessConsent: ({ law, services }) => `次のサービスは、お客様の同意がある場合に限り、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります（${law}）。同意はいつでも将来に向かって撤回できます：${services}。`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service}は、${purposes}のために、お客様の同意を得ることなく、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります。その法的根拠は${bases}です。`,
   deviceAccessNeeded: ({ law, services }) => `次のサービスは、本アプリまたはお客様が求める機能の提供に厳密に必要な範囲でのみ、お客様の端末に識別子を保存し、または端末上の識別子を読み取ります。これには同意は不要です（${law}）：${services}。`,
   ccpaIntro:
     'カリフォルニア州にお住まいの場合、カリフォルニア州プライバシー権法（CPRA）により改正されたカリフォルニア州消費者プライバシー法（CCPA）に基づき、お客様には以下の権利があります。同様の法律を有する米国の他の州の居住者にも、同様の権利があります。過去12か月間に、私たちはお客様およびお客様のデバイスから、次の種類の個人情報を収集しました。',
@@ -194,6 +211,18 @@ export const lawJa: LawText = {
   ccpaAgents: 'お客様は、授権した代理人に請求を行わせることができます。その場合、代理人にはお客様の署名入りの委任状を、お客様には本人確認をお願いすることがあります。',
   ccpaNoDiscrimination: '私たちは、お客様がこれらの権利を行使したことを理由に差別的な取扱いをしません。本アプリの提供を拒否したり、異なる料金を請求したり、異なる品質のサービスを提供したりすることはありません。',
   ccpaDisclosed: '過去12か月間に、私たちは、業務上の目的（business purpose）のために、次の種類の個人情報を次の受領者に開示しました。',
+  ccpaCategoryNames: {
+    identifiers: '識別子',
+    customer_records: '顧客記録に含まれる個人情報',
+    commercial: '商業情報',
+    internet_activity: 'インターネットその他の電子的ネットワーク上の活動',
+    geolocation: '位置情報データ',
+    sensory: '音声、電子的または視覚的な情報',
+    sensitive: 'センシティブな個人情報',
+    inferences: 'お客様のプロファイルを作成するために導き出された推論',
+    other: 'お客様から提供されたその他の情報',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category}（${kinds}）`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category}。開示先：${recipients}。`,
   doNotTrack: ({ trackers }) =>
     trackers
@@ -204,6 +233,10 @@ export const lawJa: LawText = {
     '米国児童オンラインプライバシー保護法（COPPA）に基づき、私たちは、13歳未満の子どもの個人情報を、保護者から検証可能な同意を得た後にのみ収集します（保護者からの依頼に一度だけ返信する場合など、法律が別段の定めをしている場合を除きます）。また、その活動に必要な範囲を超えて収集しません。',
   coppaVerifiableConsent:
     '米国児童オンラインプライバシー保護法（COPPA）に基づき、私たちは、13歳未満の子どもから個人情報を収集する前に、保護者から検証可能な同意を得ます。ただし、COPPA規則の例外（16 CFR 312.5）が適用される場合（同意を求めるためだけに保護者のメールアドレスを収集する場合など）を除きます。',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'お子様は、本アプリで個人情報を公開することができます。本アプリの要望ボードに投稿されたアイデアやコメントは、投稿時に示された名前とともに、ボードを開く誰もが閲覧できます。保護者は、その削除を私たちに求めることができます。'
+      : '本ポリシーに記載する機能を通じて、お子様が個人情報を公開することはできません。これらの機能を通じてお子様が送信した内容が、他の利用者や一般に表示されることはありません。',
   coppaParents: ({ contact }) => ['保護者の方は、私たちが保有するお子様の個人情報を確認し、削除させ、その後の収集または利用を拒否することができます。', ...contact, 'までご連絡ください。'],
   coppaOperator: (p) => ['本アプリを通じて子どもの個人情報を収集・保持する運営者：', ...person({ ...p, address: withPhone(p.address, p.phone, '電話：', '、') }), '。'],
   coppaThirdParties:

@@ -3,6 +3,16 @@ import type { LawText } from './law.types.js';
 
 const person = personIn();
 
+/** National laws on storing or reading information on the device beside ePrivacy Art. 5(3), by the owner's country. */
+const DEVICE_ACCESS_NATIONAL: Record<string, string> = {
+  DE: '§ 25 da lei alemã TDDDG',
+  FR: 'art. 82 da lei francesa Informatique et Libertés',
+  ES: 'art. 22.2 da lei espanhola LSSI (Ley 34/2002)',
+  IT: 'art. 122 do Codice della privacy italiano (Decreto legislativo 196/2003)',
+  NL: 'art. 11.7a da Telecommunicatiewet neerlandesa',
+  AT: '§ 165 da lei austríaca TKG 2021',
+};
+
 /**
  * Brazilian Portuguese, the law sections. An AI translation by the Appflows team, to be reviewed
  * by a native legal professional before it is relied on.
@@ -103,6 +113,12 @@ export const lawPtBR: LawText = {
     }
     return `O serviço ${name} trata os dados${where}; a transferência é protegida pelas cláusulas contratuais-tipo adotadas pela Comissão Europeia (art. 46, nº 2, alínea c, do RGPD)${regimes.uk ? ', complementadas pelo Adendo de Transferência Internacional de Dados do Reino Unido' : ''}${regimes.ch ? ', reconhecidas pelo Comissário Federal Suíço de Proteção de Dados e Informação (FDPIC)' : ''}.`;
   },
+  regionEea: 'Espaço Econômico Europeu',
+  placeNotes: {
+    if_chosen: ({ region }) => `${region} (se essa região for escolhida para o aplicativo)`,
+    cdn: () => 'locais de uma rede de distribuição de conteúdo em todo o mundo',
+    vendor_facilities: () => 'outros países onde o fornecedor ou seus agentes mantêm instalações',
+  },
   transferUnknown: ({ name }) => `Não registramos onde o serviço ${name} trata os dados nem qual garantia protege uma transferência; consulte-nos antes de contar com isso.`,
   transferSource: ({ link }) => ['Fonte: ', link, '.'],
   transfersCopy: ({ contact }) => ['Você pode nos pedir uma cópia dessas garantias ', ...contact, '.'],
@@ -168,8 +184,9 @@ export const lawPtBR: LawText = {
   ],
 
   deviceAccessLaw: ({ eu, uk, country }) =>
-    [eu && `art. 5º, nº 3, da Diretiva relativa à privacidade e às comunicações eletrônicas${country === 'DE' ? ' e § 25 da lei alemã TDDDG' : country === 'FR' ? ' e art. 82 da lei francesa Informatique et Libertés' : ''}`, uk && 'regulamento 6 do PECR do Reino Unido'].filter(Boolean).join('; '),
+    [eu && `art. 5º, nº 3, da Diretiva relativa à privacidade e às comunicações eletrônicas${country && DEVICE_ACCESS_NATIONAL[country] ? ` e ${DEVICE_ACCESS_NATIONAL[country]}` : ''}`, uk && 'regulamento 6 do PECR do Reino Unido'].filter(Boolean).join('; '),
   deviceAccessConsent: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente com o seu consentimento (${law}), que você pode retirar a qualquer momento, com efeitos para o futuro: ${services}.`,
+  deviceAccessNoConsent: ({ service, purposes, bases }) => `${service} armazena um identificador no seu dispositivo ou o acessa ${purposes}, sem pedir o seu consentimento, sendo a base legal ${bases}.`,
   deviceAccessNeeded: ({ law, services }) => `Os seguintes serviços armazenam um identificador no seu dispositivo ou o acessam somente na medida estritamente necessária para fornecer o aplicativo ou um recurso que você solicita, o que não exige o seu consentimento (${law}): ${services}.`,
   ccpaIntro:
     'Se você mora na Califórnia, a Lei de Privacidade do Consumidor da Califórnia (California Consumer Privacy Act, alterada pela California Privacy Rights Act; em conjunto, “CCPA”) garante a você os direitos abaixo; residentes de outros estados dos EUA com leis semelhantes têm direitos semelhantes. Nos últimos 12 meses, coletamos de você e do seu dispositivo estas categorias de informações pessoais:',
@@ -213,6 +230,18 @@ export const lawPtBR: LawText = {
   ccpaNoDiscrimination:
     'Não discriminaremos você por exercer qualquer um desses direitos: não negaremos o aplicativo a você, não cobraremos um preço diferente nem ofereceremos um serviço de qualidade diferente.',
   ccpaDisclosed: 'Nos últimos 12 meses, divulgamos as seguintes categorias de informações pessoais para uma finalidade comercial (business purpose) a estes destinatários:',
+  ccpaCategoryNames: {
+    identifiers: 'Identificadores',
+    customer_records: 'Informações pessoais em registros de clientes',
+    commercial: 'Informações comerciais',
+    internet_activity: 'Atividade na internet ou em outra rede eletrônica',
+    geolocation: 'Dados de geolocalização',
+    sensory: 'Informações de áudio, eletrônicas ou visuais',
+    sensitive: 'Informações pessoais sensíveis',
+    inferences: 'Inferências usadas para criar um perfil sobre você',
+    other: 'Outras informações que você nos fornece',
+  },
+  ccpaCategoryKinds: ({ category, kinds }) => `${category} (${kinds})`,
   ccpaDisclosedItem: ({ category, recipients }) => `${category}: para ${recipients}.`,
   doNotTrack: ({ trackers }) =>
     trackers
@@ -223,6 +252,10 @@ export const lawPtBR: LawText = {
     'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), só coletamos informações pessoais de uma criança menor de 13 anos depois que um dos pais tiver dado consentimento verificável, exceto quando a lei dispuser de outra forma (como uma única resposta a um pedido de um dos pais), e não coletamos mais do que a atividade exige.',
   coppaVerifiableConsent:
     'De acordo com a lei norte-americana de proteção da privacidade online de crianças (Children’s Online Privacy Protection Act, COPPA), obtemos o consentimento verificável dos pais antes de coletar informações pessoais de uma criança menor de 13 anos, exceto quando se aplica uma das exceções da COPPA Rule (16 CFR 312.5), como quando coletamos o e-mail de um dos pais apenas para pedir esse consentimento.',
+  coppaPublic: ({ public: shown }) =>
+    shown
+      ? 'As crianças podem tornar informações pessoais públicas no aplicativo: as ideias e os comentários publicados no seu quadro de sugestões, com o nome informado, podem ser vistos por qualquer pessoa que o abra. Um dos pais pode nos pedir que os excluamos.'
+      : 'Os recursos descritos nesta política não permitem que crianças tornem informações pessoais públicas: nada do que enviam por meio deles é mostrado a outros usuários ou ao público.',
   coppaParents: ({ contact }) => [
     'Os pais podem revisar as informações pessoais que mantemos sobre a criança, pedir a exclusão delas e recusar que continuem a ser coletadas ou usadas: escreva para nós ',
     ...contact,

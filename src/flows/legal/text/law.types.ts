@@ -10,6 +10,8 @@ import type { ContactSlot, Inline } from './types.js';
  * addresses and links are given, never translated.
  */
 
+import type { PlaceNote } from '../legal.presets.js';
+
 /** Art. 6(1) GDPR: (a) consent, (b) contract, (c) legal obligation, (f) legitimate interests. */
 export type LegalBasis = 'consent' | 'contract' | 'legal_obligation' | 'legitimate_interests';
 /** How data may leave the EEA / UK / Switzerland (ProcessingFacts.mechanism). */
@@ -99,6 +101,15 @@ export interface LawText {
    * the FDPIC recognises them, and the sentence says so.
    */
   transfer(p: { name: string; locations?: string; mechanism: Mechanism; regimes: Regimes; dpf: DpfScope }): string;
+  /** Edition 3: the European Economic Area as a processing location (other regions are named by Intl.DisplayNames in the reader's language). */
+  regionEea: string;
+  /**
+   * Edition 3: a processing location qualified in the vendor's terms (legal.presets.ts, Place):
+   * `if_chosen` "{region} (if that region is chosen for the app)"; `cdn` a content delivery
+   * network's locations worldwide and `vendor_facilities` other countries where the vendor or its
+   * agents have facilities (both without `region`). Read after "in" / in a list of places.
+   */
+  placeNotes: Record<PlaceNote, (p: { region: string }) => string>;
   /** A processor whose processing location and safeguard are not recorded. */
   transferUnknown(p: { name: string }): string;
   /** After a processor's transfer sentence: the vendor's own page stating it, linked: "Source: {title}." */
@@ -153,10 +164,12 @@ export interface LawText {
   fadpRightsAlso(p: { authority: Inline }): Inline[];
 
   // ---- Under "Selling, advertising and tracking", EU / UK law (edition 3) ----
-  /** The law on storing or reading information on the device: ePrivacy Art. 5(3) (with § 25 TDDDG in Germany, Art. 82 Loi Informatique et Libertés in France) for `eu`, PECR reg. 6 for `uk`. */
+  /** The law on storing or reading information on the device: ePrivacy Art. 5(3) (with the owner's national law: § 25 TDDDG in Germany, Art. 82 Loi Informatique et Libertés in France, Art. 22.2 LSSI in Spain, Art. 122 Codice privacy in Italy, Art. 11.7a Telecommunicatiewet in the Netherlands, § 165 TKG 2021 in Austria) for `eu`, PECR reg. 6 for `uk`. */
   deviceAccessLaw(p: { eu: boolean; uk: boolean; country?: string }): string;
   /** Services that store or read an identifier on the device only with consent, withdrawable for the future: "…: {services}." */
   deviceAccessConsent(p: { law: string; services: string }): string;
+  /** Services that store or read an identifier for purposes the app could work without, not on consent: which, for what ({purposes}: the first part's `purposes` joined), on which basis ({bases}: `bases` joined); said as it is, the warning device_access_without_consent asks the owner to change it. */
+  deviceAccessNoConsent(p: { service: string; purposes: string; bases: string }): string;
   /** Services that store or read one only as strictly necessary for the app or a feature asked for, which needs no consent: "…: {services}." */
   deviceAccessNeeded(p: { law: string; services: string }): string;
 
@@ -191,6 +204,10 @@ export interface LawText {
   ccpaNoDiscrimination: string;
   /** Edition 3: opens the list of categories disclosed for a business purpose and to whom (11 CCR § 7011(e)(1)(F)). */
   ccpaDisclosed: string;
+  /** Edition 3: the categories' bare names, for `ccpaCategoryKinds` ("Identifiers"). */
+  ccpaCategoryNames: Record<CcpaCategory, string>;
+  /** Edition 3: a category with only the kinds a recipient gets, instead of the generic examples: "{category} ({kinds})", `kinds` a `list` of the first part's `kinds`. */
+  ccpaCategoryKinds(p: { category: string; kinds: string }): string;
   /** Edition 3: one disclosed category: "{category}: to {recipients}." */
   ccpaDisclosedItem(p: { category: string; recipients: string }): string;
   /**
@@ -205,6 +222,13 @@ export interface LawText {
   coppaConsent: string;
   /** Edition 3, instead: verifiable parental consent is obtained before collecting from a child under 13, except where a COPPA exception applies (16 CFR 312.5(c)); no method claimed. */
   coppaVerifiableConsent: string;
+  /**
+   * Edition 3: whether children can make personal information publicly available (16 CFR
+   * 312.4(d)(2)), from the published flows: `public` a wishlist board (ideas and comments with a
+   * display name, seen by anyone who opens it; a parent may ask to delete them); otherwise nothing
+   * sent through the features the policy describes is shown to other users or the public.
+   */
+  coppaPublic(p: { public: boolean }): string;
   /** A parent's rights: review, delete, refuse further collection, "… {contact}". */
   coppaParents(p: ContactSlot): Inline[];
   /** Edition 3: a parent may consent to collection and use without consenting to disclosure to third parties, unless integral to the app (16 CFR 312.4(d)(3), 312.5(a)(2)). */

@@ -172,8 +172,8 @@ export const ptBR: LegalText = {
   onlyListedLeavesSomeOwnUse: ({ names }) =>
     `Somente o que está listado aqui sai do seu dispositivo. Cada serviço recebe esses dados para a finalidade indicada; ${names.length === 1 ? `${names[0]} também os usa` : `${names.slice(0, -1).join(', ')} e ${names[names.length - 1]} também os usam`} para finalidades próprias, como controladores independentes e de acordo com suas próprias políticas de privacidade. Os demais serviços atuam apenas em nosso nome.`,
   processorReceivesLabel: 'Recebe:',
-  processorReceives: ({ kinds, purposes, linked, tracking }) =>
-    `${kinds}, ${purposes}.${linked ? ' Esses dados podem ser vinculados a você.' : ' Esses dados não são vinculados à sua identidade.'}${tracking ? ' Eles são usados para rastreamento.' : ''}`,
+  processorReceives: ({ kinds, purposes, linked, linkedKinds, tracking }) =>
+    `${kinds}, ${purposes}.${linkedKinds ? ` Desses dados, ${linkedKinds} podem ser vinculados a você; os demais não.` : linked ? ' Esses dados podem ser vinculados a você.' : ' Esses dados não são vinculados à sua identidade.'}${tracking ? ' Eles são usados para rastreamento.' : ''}`,
   processorThrough: ({ flows }) => `Por meio de: ${flows.join(', ')}.`,
   flowName: ({ type, slug }) => (slug ? `${type} (${slug})` : type),
   processorPrivacyLink: ({ name }) => `Política de privacidade de ${name}`,

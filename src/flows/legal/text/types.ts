@@ -99,8 +99,14 @@ export interface LegalText {
   onlyListedLeavesSomeOwnUse(p: { names: string[] }): string;
   /** Bold label that starts a processor's line of what it receives: "Receives:" */
   processorReceivesLabel: string;
-  /** After the label: "{kinds}, {purposes}." plus whether it is linked to the user and used for tracking. `kinds` and `purposes` are `list`s of `kinds` and `purposes`. */
-  processorReceives(p: { kinds: string; purposes: string; linked: boolean; tracking: boolean }): string;
+  /**
+   * After the label: "{kinds}, {purposes}." plus whether it is linked to the user and used for
+   * tracking. `kinds` and `purposes` are `list`s of `kinds` and `purposes`. Edition 3: `linked`
+   * follows the App Store's answer per data type (linked when any collection of that type is);
+   * `linkedKinds` (a `list` of `kinds`) when only some of what it receives is: "Of these, {linkedKinds}
+   * can be linked to you; the rest is not linked to your identity."
+   */
+  processorReceives(p: { kinds: string; purposes: string; linked: boolean; linkedKinds?: string; tracking: boolean }): string;
   /** Under the Appflows processor: the hosted flows that send it data, "Through: feedback, contact (help)." Each item from `flowName`. */
   processorThrough(p: { flows: string[] }): string;
   /** One hosted flow: its type's name, with its address slug when that differs: "contact (help)". */
