@@ -140,7 +140,8 @@ describe('hosted forms in Chromium', () => {
     await err.waitFor({ state: 'visible', timeout: 10_000 });
     expect(await err.textContent()).toBe('Please enter an email address like name@example.com.');
     expect(await page.getAttribute('#f-email', 'aria-invalid')).toBe('true');
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('f-email');
+    // Focus moves just after the errors appear (the page's script): wait for it rather than race it.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), { timeout: 5_000 }).toBe('f-email');
     expect(await page.locator('[data-error]').textContent()).toBe('Please check the highlighted field.');
     expect(await page.inputValue('#f-message')).toBe('x'.repeat(10));
     expect(await page.inputValue('#f-name')).toBe('Ann');

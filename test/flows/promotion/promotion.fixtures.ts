@@ -13,10 +13,23 @@ export const meta = (n: string) => ({
 });
 
 /** An owner with a source app and three destination apps (and one without store data). */
+/**
+ * Apps are listed oldest first, ties (the same millisecond) broken by their random ids: each app
+ * here is made in a later millisecond than the one before, so "oldest first" has one answer.
+ */
+const nextMs = async () => {
+  const start = Date.now();
+  while (Date.now() === start) await new Promise((r) => setTimeout(r, 1));
+};
+
 export async function ownerWithApps(t: TestApp, prefix = '') {
   const source = await t.createApp({ name: 'Sleepy', slug: `${prefix}sleepy`, deepLinkScheme: `${prefix.replace(/-/g, '')}sleepy` });
   const dest: Record<string, { id: string; slug: string }> = {};
-  for (const n of ['focus', 'habit', 'calm']) dest[n] = await t.createApp({ name: n[0].toUpperCase() + n.slice(1), slug: `${prefix}${n}`, deepLinkScheme: n + prefix.replace(/-/g, ''), promotion: { ...meta(n), destinations: { today: '/today', settings: `${n}${prefix.replace(/-/g, '')}://settings` } } });
+  for (const n of ['focus', 'habit', 'calm']) {
+    await nextMs();
+    dest[n] = await t.createApp({ name: n[0].toUpperCase() + n.slice(1), slug: `${prefix}${n}`, deepLinkScheme: n + prefix.replace(/-/g, ''), promotion: { ...meta(n), destinations: { today: '/today', settings: `${n}${prefix.replace(/-/g, '')}://settings` } } });
+  }
+  await nextMs();
   const bare = await t.createApp({ name: 'Bare', slug: `${prefix}bare` });
   return { source, dest, bare };
 }
