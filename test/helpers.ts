@@ -111,3 +111,13 @@ export function baseUrl(t: TestApp): Promise<string> {
   }
   return url;
 }
+
+/**
+ * Waits until the clock shows a later millisecond. Lists are newest (or oldest) first by creation
+ * time, and rows made in the same millisecond tie (their ids' random part then decides): seed
+ * rows whose order a test asserts one millisecond apart.
+ */
+export async function nextMs(): Promise<void> {
+  const start = Date.now();
+  while (Date.now() === start) await new Promise((r) => setTimeout(r, 1));
+}

@@ -1,6 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDb, testApp, type TestApp } from '../../helpers.js';
+import { describeEachDb, nextMs, testApp, type TestApp } from '../../helpers.js';
 import { goodContact, goodFeedback, goodReport, json, putAndPublish, submit } from './forms.fixtures.js';
 
 /** The inbox side of the owner API: status (mark reviewed), the `q` text filter, filters on the CSV export. */
@@ -24,7 +24,9 @@ describeEachDb('forms inbox API', (dialect) => {
       { message: 'snake_case names everywhere', rating: 3 },
       { message: 'Fine, nothing to add', email: 'BOB@Example.com' },
     ];
+    // Newest first is asserted below: one submission per millisecond.
     for (const [i, b] of fb.entries()) {
+      await nextMs();
       const r = await submit(t, 'feedback', { appSlug: 'inbox', ...b });
       expect(r.statusCode).toBe(201);
       ids[`fb${i}`] = r.json().id;
@@ -34,6 +36,7 @@ describeEachDb('forms inbox API', (dialect) => {
       { category: 'abuse', message: 'Spam bot in comments' },
       { category: 'bug', message: 'Spam filter eats my posts' },
     ].entries()) {
+      await nextMs();
       const r = await submit(t, 'report', { appSlug: 'inbox', ...b });
       expect(r.statusCode).toBe(201);
       ids[`rp${i}`] = r.json().id;

@@ -1,5 +1,5 @@
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { baseUrl, type TestApp } from '../../helpers.js';
+import { baseUrl, nextMs, type TestApp } from '../../helpers.js';
 
 export const json = { 'content-type': 'application/json' };
 
@@ -13,15 +13,7 @@ export const meta = (n: string) => ({
 });
 
 /** An owner with a source app and three destination apps (and one without store data). */
-/**
- * Apps are listed oldest first, ties (the same millisecond) broken by their random ids: each app
- * here is made in a later millisecond than the one before, so "oldest first" has one answer.
- */
-const nextMs = async () => {
-  const start = Date.now();
-  while (Date.now() === start) await new Promise((r) => setTimeout(r, 1));
-};
-
+// Apps are listed oldest first: each app here is made a millisecond after the one before (nextMs).
 export async function ownerWithApps(t: TestApp, prefix = '') {
   const source = await t.createApp({ name: 'Sleepy', slug: `${prefix}sleepy`, deepLinkScheme: `${prefix.replace(/-/g, '')}sleepy` });
   const dest: Record<string, { id: string; slug: string }> = {};
