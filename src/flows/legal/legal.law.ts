@@ -95,14 +95,21 @@ export function legalBases(c: LegalConfig, frozen: Frozen, crashReporting = fals
 export const fadpOnly = (laws: Laws) => !!laws.gdpr?.ch && !laws.gdpr.eu && !laws.gdpr.uk;
 
 /**
+ * The age from which an app not directed at children is open when the owner set no minimum age:
+ * the policy's children section says it is not directed at children under 13 (notForChildren).
+ */
+const OPEN_FROM = 13;
+
+/**
  * The ages of digital consent (GDPR Art. 8) that apply where consent is a basis and children may
- * use the app (directed at them, or a minimum age below the age): the owner's country's, and every
- * EEA country's or the UK's when the app is offered there. Countries by age, oldest first.
+ * use the app (directed at them, or open from an age below the country's: a minimum age, else 13):
+ * the owner's country's, and every EEA country's or the UK's when the app is offered there.
+ * Countries by age, oldest first.
  */
 export function consentAges(c: LegalConfig, laws: Laws): { age: ConsentAge; countries: string[] }[] {
   if (!laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
-  const minimum = c.childrenDirected ? 0 : c.terms?.minimumAge;
-  if (minimum === undefined) return [];
+  // Without a minimum age a German app on consent is open to 13-15-year-olds, whose consent needs a parent's.
+  const minimum = c.childrenDirected ? 0 : (c.terms?.minimumAge ?? OPEN_FROM);
   const aud = new Set(c.audience ?? []);
   const all = aud.has('worldwide');
   const codes = new Set<string>();

@@ -91,7 +91,10 @@ describe('GDPR Art. 8: the age of digital consent', () => {
 
   it('said only where consent is a basis and children may use the app; never in edition 2', () => {
     expect(read(policy({ ...kids, gdpr: {} }))).not.toContain('age of digital consent');
-    expect(read(policy({ ...kids, childrenDirected: false }))).not.toContain('age of digital consent');
+    // Not directed at children and no minimum age: open from 13 (the children section), so Germany's 16 applies.
+    expect(read(policy({ ...kids, childrenDirected: false }), 'legal-bases')).toContain('16 years: Germany');
+    expect(read(policy({ ...kids, childrenDirected: false, terms: { minimumAge: 16 } }))).not.toContain('age of digital consent');
+    expect(read(policy({ ...kids, childrenDirected: false, entity: { name: 'Dodo Ltd', jurisdiction: 'United Kingdom' } }))).not.toContain('age of digital consent');
     expect(read(policy(kids, 'en', 2))).not.toContain('age of digital consent');
     expect(read(policy({ ...kids, entity: { name: 'Kids Inc', jurisdiction: 'Texas' } }))).not.toContain('age of digital consent');
   });
