@@ -1,15 +1,17 @@
 /**
  * Two nodes behind a proxy for the hotpaths bench (#38 item 4): Caddy in front of several upstreams,
- * configured as deploy/Caddyfile configures the compose stack's proxy (round robin, the client's
- * address in X-Forwarded-For), but on plain HTTP on loopback: TLS would measure Caddy's handshakes,
- * not the nodes. The raw baselines sit behind the same kind of proxy, so a ratio compares like
- * with like. Caddy is the host's binary (Debian's `caddy` package), run in its own process.
+ * configured by deploy/Caddyfile's own `(appflows)` snippet (bench/hotpaths.caddyfile.ts derives it:
+ * round robin, retries, the client's address in X-Forwarded-For), but on plain HTTP on loopback: TLS
+ * would measure Caddy's handshakes, not the nodes. The raw baselines sit behind the same kind of
+ * proxy, so a ratio compares like with like. Caddy is the host's binary (Debian's `caddy` package),
+ * run in its own process.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../test/process-helpers.js';
+import { benchCaddyfile } from './hotpaths.caddyfile.js';
 
 const CADDY = process.env.CADDY_BIN ?? 'caddy';
 
@@ -20,31 +22,13 @@ export function requireCaddy() {
   return r.stdout.trim().split(' ')[0];
 }
 
-/** Starts Caddy on a free loopback port, balancing round robin over `upstreams` (host:port). */
+/** Starts Caddy on a free loopback port, proxying to `upstreams` (host:port) as deploy/Caddyfile proxies to its nodes. */
 export async function proxy(upstreams: string[]): Promise<{ url: string; proc: ChildProcess; stop(): void }> {
   const port = await freePort();
   const adminPort = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'hotpaths-caddy-'));
   const file = join(dir, 'Caddyfile');
-  writeFileSync(
-    file,
-    [
-      '{',
-      `\tadmin 127.0.0.1:${adminPort}`,
-      '\tauto_https off',
-      '\tlog {',
-      '\t\tlevel ERROR',
-      '\t}',
-      '}',
-      `http://127.0.0.1:${port} {`,
-      `\treverse_proxy ${upstreams.join(' ')} {`,
-      '\t\tlb_policy round_robin',
-      '\t\theader_up X-Forwarded-For {remote_host}',
-      '\t}',
-      '}',
-      '',
-    ].join('\n'),
-  );
+  writeFileSync(file, benchCaddyfile({ upstreams, port, adminPort }));
   const proc = spawn(CADDY, ['run', '--adapter', 'caddyfile', '--config', file], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, XDG_DATA_HOME: dir, XDG_CONFIG_HOME: dir } });
   let err = '';
   proc.stderr!.on('data', (d) => (err += d));
