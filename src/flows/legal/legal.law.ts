@@ -2,6 +2,7 @@ import { DSK_LIST, EEA, GERMAN_LAENDER, SWISS_AUTHORITY, UK_AUTHORITY, type Auth
 import { sharesForAdvertising } from './legal.model.js';
 import { CAPABILITIES, type DataKind, type Purpose } from './legal.presets.js';
 import { DEFAULT_CONSENT_AGE, DIGITAL_CONSENT_AGE, type ConsentAge } from './legal.consent-ages.js';
+import { OPEN_FROM } from './legal.children-age.js';
 import type { Frozen, GdprPurpose, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import type { CcpaCategory, LegalBasis, Regimes, RetentionClass } from './text/law.types.js';
 
@@ -95,20 +96,15 @@ export function legalBases(c: LegalConfig, frozen: Frozen, crashReporting = fals
 export const fadpOnly = (laws: Laws) => !!laws.gdpr?.ch && !laws.gdpr.eu && !laws.gdpr.uk;
 
 /**
- * The age from which an app not directed at children is open when the owner set no minimum age:
- * the policy's children section says it is not directed at children under 13 (notForChildren).
- */
-const OPEN_FROM = 13;
-
-/**
  * The ages of digital consent (GDPR Art. 8) that apply where consent is a basis and children may
- * use the app (directed at them, or open from an age below the country's: a minimum age, else 13):
+ * use the app (directed at them, or open from an age below the country's: a minimum age, else
+ * OPEN_FROM, the age the policy's "Children" section names):
  * the owner's country's, and every EEA country's or the UK's when the app is offered there.
  * Countries by age, oldest first.
  */
 export function consentAges(c: LegalConfig, laws: Laws): { age: ConsentAge; countries: string[] }[] {
   if (!laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
-  // Without a minimum age a German app on consent is open to 13-15-year-olds, whose consent needs a parent's.
+  // Without a minimum age a German app on consent is open to users from OPEN_FROM to 15, whose consent needs a parent's (Germany's age is 16).
   const minimum = c.childrenDirected ? 0 : (c.terms?.minimumAge ?? OPEN_FROM);
   const aud = new Set(c.audience ?? []);
   const all = aud.has('worldwide');

@@ -2,6 +2,7 @@ import { CAPABILITIES, presetFor, type DataKind, type Purpose } from './legal.pr
 import { legalModel, linkedPerType, listedOnDevice, platformFacts, sentAs, usesDataForItself, type LegalModel, type PlatformFact } from './legal.model.js';
 import type { Frozen, LegalConfig, ResolvedProcessor } from './legal.schema.js';
 import { isCrashReporting, lawsOf, type Laws } from './legal.law.js';
+import { OPEN_FROM } from './legal.children-age.js';
 import { basesBlocks, coppaBlocks, deviceAccessBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
 import { fadpPurposesBlocks, fadpRightsBlocks } from './legal.policy.fadp.js';
 import { en } from './text/en.js';
@@ -206,7 +207,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
     out.push({
       id: 'children',
       title: title.children,
-      blocks: [p(...(c.childrenDirected ? (edition >= 3 ? T.forChildrenPlain : T.forChildren)({ app, contact }) : T.notForChildren({ app, contact }))), ...coppaBlocks(law)],
+      blocks: [p(...(c.childrenDirected ? (edition >= 3 ? T.forChildrenPlain : T.forChildren)({ app, contact }) : T.notForChildren({ age: OPEN_FROM, app, contact }))), ...coppaBlocks(law)],
     });
   }
 

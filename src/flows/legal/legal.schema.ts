@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { localeSchema, stringsSchema } from '../../kernel/i18n.js';
 import { configUrl } from '../../kernel/web-url.js';
 import { emailInput, formHero } from '../forms/forms.schema.js';
+import { OPEN_FROM } from './legal.children-age.js';
 import { fromClientShapes } from './legal.client-shapes.js';
 import { CAPABILITY_IDS, DATA_KIND_IDS, PURPOSE_IDS, type Receive, type ProcessorRole, type ProcessingFacts } from './legal.presets.js';
 
@@ -211,7 +212,7 @@ export const legalConfigObject = z
       .optional()
       .describe('Platform capabilities the app uses: `health`, `motion`, `location`, `notifications`, `cloud_sync`, `camera`, `photos`, `microphone`, `speech_recognition`, `contacts`, `calendar`, `bluetooth`, `face_id`, `other`; a bare id or `{ capability, use?, leavesDevice?, purpose?, access?, mode? }`. AppMate’s map form (`{ healthkit: { read, write }, location: \'whenInUse\', camera: false }`) is stored as this list; `\'none\'` and false leave a capability out.'),
     declarations,
-    childrenDirected: z.boolean().optional().describe('Whether the app is directed at children (under 13). Omitted: the policy says nothing about children.'),
+    childrenDirected: z.boolean().optional().describe(`Whether the app is directed at children (under ${OPEN_FROM}). Omitted: the policy says nothing about children.`),
     medicalDisclaimer: z
       .union([z.boolean(), line(2000)])
       .optional()

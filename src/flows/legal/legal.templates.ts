@@ -1,4 +1,5 @@
 import type { FlowTemplate } from '../../kernel/flows/registry.js';
+import { OPEN_FROM } from './legal.children-age.js';
 import type { LegalConfig } from './legal.schema.js';
 
 /**
@@ -105,7 +106,7 @@ export const LEGAL_TEMPLATES: FlowTemplate<LegalConfig>[] = [
   {
     id: 'kids_app',
     name: 'App for children',
-    description: 'Directed at children under 13: no ads, no tracking, no third-party analytics, as the App Store Kids category requires.',
+    description: `Directed at children under ${OPEN_FROM}: no ads, no tracking, no third-party analytics, as the App Store Kids category requires.`,
     config: {
       type: 'legal',
       entity,

@@ -207,8 +207,8 @@ export const de: LegalText = {
     ' Auskunft über die Daten ihres Kindes oder deren Löschung verlangen.',
   ],
   forChildrenPlain: ({ app, contact }) => [`${app} richtet sich an Kinder. Eltern können `, ...contact, ' Auskunft über die Daten ihres Kindes oder deren Löschung verlangen.'],
-  notForChildren: ({ app, contact }) => [
-    `${app} richtet sich nicht an Kinder unter 13 Jahren, und wir erheben wissentlich keine personenbezogenen Daten von ihnen. Wenn Sie annehmen, dass uns ein Kind Daten übermittelt hat, teilen Sie uns dies bitte `,
+  notForChildren: ({ age, app, contact }) => [
+    `${app} richtet sich nicht an Kinder unter ${age} Jahren, und wir erheben wissentlich keine personenbezogenen Daten von ihnen. Wenn Sie annehmen, dass uns ein Kind Daten übermittelt hat, teilen Sie uns dies bitte `,
     ...contact,
     ' mit; wir löschen die Daten dann.',
   ],

@@ -102,8 +102,8 @@ export const en: LegalText = {
 
   forChildren: ({ app, contact }) => [`${app} is made for children. We collect no more than the app needs to work, and a parent can ask us to see or delete a child’s data `, ...contact, '.'],
   forChildrenPlain: ({ app, contact }) => [`${app} is made for children. A parent can ask us to see or delete a child’s data `, ...contact, '.'],
-  notForChildren: ({ app, contact }) => [
-    `${app} is not directed at children under 13, and we do not knowingly collect their personal data. If you believe a child has given us data, tell us `,
+  notForChildren: ({ age, app, contact }) => [
+    `${app} is not directed at children under ${age}, and we do not knowingly collect their personal data. If you believe a child has given us data, tell us `,
     ...contact,
     ' and we will delete it.',
   ],

@@ -209,8 +209,8 @@ export const es: LegalText = {
     ...contact,
     '.',
   ],
-  notForChildren: ({ app, contact }) => [
-    `${app} no es una aplicación dirigida a menores de 13 años, y no recogemos a sabiendas sus datos personales. Si cree que un menor nos ha facilitado datos, contacte con nosotros `,
+  notForChildren: ({ age, app, contact }) => [
+    `${app} no es una aplicación dirigida a menores de ${age} años, y no recogemos a sabiendas sus datos personales. Si cree que un menor nos ha facilitado datos, contacte con nosotros `,
     ...contact,
     ' y los suprimiremos.',
   ],

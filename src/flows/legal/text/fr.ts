@@ -211,8 +211,8 @@ export const fr: LegalText = {
     ' d’accéder aux données de son enfant ou de les effacer.',
   ],
   forChildrenPlain: ({ app, contact }) => [`L’application ${app} est destinée aux enfants. Un parent peut nous demander `, ...contact, ' d’accéder aux données de son enfant ou de les effacer.'],
-  notForChildren: ({ app, contact }) => [
-    `L’application ${app} n’est pas destinée aux enfants de moins de 13 ans, et nous ne collectons pas sciemment leurs données à caractère personnel. Si vous pensez qu’un enfant nous a transmis des données, signalez-le-nous `,
+  notForChildren: ({ age, app, contact }) => [
+    `L’application ${app} n’est pas destinée aux enfants de moins de ${age} ans, et nous ne collectons pas sciemment leurs données à caractère personnel. Si vous pensez qu’un enfant nous a transmis des données, signalez-le-nous `,
     ...contact,
     ' et nous les effacerons.',
   ],

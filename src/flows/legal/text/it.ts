@@ -208,8 +208,8 @@ export const it: LegalText = {
     ...contact,
     '.',
   ],
-  notForChildren: ({ app, contact }) => [
-    `${app} non è un’app rivolta ai minori di 13 anni e non raccogliamo consapevolmente i loro dati personali. Se ritiene che un minore ci abbia fornito dati, ci contatti `,
+  notForChildren: ({ age, app, contact }) => [
+    `${app} non è un’app rivolta ai minori di ${age} anni e non raccogliamo consapevolmente i loro dati personali. Se ritiene che un minore ci abbia fornito dati, ci contatti `,
     ...contact,
     ' e provvederemo a cancellarli.',
   ],

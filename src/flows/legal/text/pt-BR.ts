@@ -218,8 +218,8 @@ export const ptBR: LegalText = {
     '.',
   ],
   forChildrenPlain: ({ app, contact }) => [`O ${app} é feito para crianças. Um dos pais ou o responsável legal pode nos pedir acesso aos dados de uma criança ou a exclusão deles `, ...contact, '.'],
-  notForChildren: ({ app, contact }) => [
-    `O ${app} não é direcionado a crianças menores de 13 anos, e não coletamos intencionalmente dados pessoais delas. Se você acredita que uma criança nos forneceu dados, avise-nos `,
+  notForChildren: ({ age, app, contact }) => [
+    `O ${app} não é direcionado a crianças menores de ${age} anos, e não coletamos intencionalmente dados pessoais delas. Se você acredita que uma criança nos forneceu dados, avise-nos `,
     ...contact,
     ' e nós os excluiremos.',
   ],

@@ -143,8 +143,8 @@ export interface LegalText {
   forChildren(p: AppSlot & ContactSlot): Inline[];
   /** Edition 3, instead: the same without "we collect no more than the app needs", a claim the facts cannot back (the app may collect for analytics or to write to parents). */
   forChildrenPlain(p: AppSlot & ContactSlot): Inline[];
-  /** The app is not directed at children under 13: "… tell us {contact} and we will delete it." */
-  notForChildren(p: AppSlot & ContactSlot): Inline[];
+  /** The app is not directed at children under {age} (legal.children-age.ts OPEN_FROM): "… tell us {contact} and we will delete it." */
+  notForChildren(p: AppSlot & ContactSlot & { age: number }): Inline[];
 
   // ---- "Health information" (with medicalDisclaimer) ----
   /** "{app} does not give medical advice; see the terms of use." */
