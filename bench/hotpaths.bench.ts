@@ -12,6 +12,7 @@
  *     HOTPATHS_DIALECTS=sqlite,postgres   (PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL is set)
  *     HOTPATHS_PATHS=redirect,signup,vote,session,resolve
  *     HOTPATHS_NOTE='…'           added to the heading written to docs/benchmarks.md
+ *     HOTPATHS_SERVER_ENV='SQLITE_WRITER=loop'   settings of the server process only (paired runs)
  *     HOTPATHS_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'   node options of the server process only (profiling)
  *     HOTPATHS_RECORD=1           a quiet run of record: also replaces the table on top of docs/benchmarks.md
  *     HOTPATHS_NODES=2            PostgreSQL only: that many nodes on one schema behind Caddy (#38 item 4), and

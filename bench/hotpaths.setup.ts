@@ -18,17 +18,30 @@ export const APP = 'bench';
 /** PostgreSQL for the bench: BENCH_DATABASE_URL, else the tests' TEST_DATABASE_URL. */
 export const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || undefined;
 
-export async function startOurs(dialect: Dialect, extra: Record<string, string> = {}) {
+/** `NAME=value NAME2=value2` as an object (server settings given on the command line). */
+export function settingsOf(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of text.split(/\s+/).filter(Boolean)) {
+    const eq = pair.indexOf('=');
+    if (eq < 1) throw new Error(`"${pair}" is not NAME=value`);
+    out[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return out;
+}
+
+export async function startOurs(dialect: Dialect, extra: Record<string, string> = {}, bin?: string) {
   const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn', ...extra });
   // Profiling the server under load (`--cpu-prof --cpu-prof-dir=…`): options for its process only.
   if (process.env.HOTPATHS_NODE_OPTIONS) env.NODE_OPTIONS = process.env.HOTPATHS_NODE_OPTIONS;
+  // Settings of the server only, for paired runs (`HOTPATHS_SERVER_ENV='SQLITE_WRITER=loop'`).
+  Object.assign(env, settingsOf(process.env.HOTPATHS_SERVER_ENV ?? ''), extra);
   if (dialect === 'postgres') {
     if (!PG_URL) throw new Error('PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
     env.DATABASE_URL = PG_URL;
     env.DATABASE_SCHEMA = `hotpaths_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
   }
   const token = cli(env, 'token', 'create', '--name', 'bench').stdout.trim().split('\n').pop()!;
-  const server = await startServer(env);
+  const server = await startServer(env, undefined, bin);
   const api = async (method: string, path: string, body?: unknown) => {
     const r = await fetch(`${server.url}/api/v1${path}`, { method, headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
     if (!r.ok) throw new Error(`${method} ${path}: ${r.status} ${await r.text()}`);

@@ -95,8 +95,8 @@ export interface RunningServer {
  * Starts `appflows serve`. Without a port it binds port 0 and reads the port the server reports on
  * stderr: a port picked free beforehand can be taken by another test before the server binds it.
  */
-export async function startServer(env: Record<string, string>, port?: number): Promise<RunningServer> {
-  const proc = spawn(BIN, ['serve'], { env: { ...env, PORT: String(port ?? 0) }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startServer(env: Record<string, string>, port?: number, bin = BIN): Promise<RunningServer> {
+  const proc = spawn(bin, ['serve'], { env: { ...env, PORT: String(port ?? 0) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d) => (out += d));
