@@ -96,7 +96,9 @@ export interface RunningServer {
  * stderr: a port picked free beforehand can be taken by another test before the server binds it.
  */
 export async function startServer(env: Record<string, string>, port?: number, bin = BIN): Promise<RunningServer> {
-  const proc = spawn(bin, ['serve'], { env: { ...env, PORT: String(port ?? 0) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Another checkout's server runs from its own root (tsx reads that checkout's tsconfig).
+  const cwd = bin === BIN ? undefined : resolve(bin, '../..');
+  const proc = spawn(bin, ['serve'], { cwd, env: { ...env, PORT: String(port ?? 0) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   proc.stdout!.on('data', (d) => (out += d));

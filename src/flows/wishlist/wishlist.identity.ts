@@ -1,4 +1,4 @@
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac, createSecretKey, randomBytes, type KeyObject } from 'node:crypto';
 
 /**
  * Who is voting, commenting or submitting. Only keyed hashes leave this file: raw emails used
@@ -14,7 +14,15 @@ export interface Viewer {
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
-const hmac = (secret: string, purpose: string, value: string) => createHmac('sha256', secret).update(`wishlist:${purpose}:${value}`).digest('hex');
+// One KeyObject per secret, made once: a string key is imported anew by every createHmac, which
+// showed in the vote path's profile (#38). Same bytes (UTF-8), same hashes.
+const keys = new Map<string, KeyObject>();
+const keyOf = (secret: string) => {
+  let key = keys.get(secret);
+  if (!key) keys.set(secret, (key = createSecretKey(Buffer.from(secret, 'utf8'))));
+  return key;
+};
+const hmac = (secret: string, purpose: string, value: string) => createHmac('sha256', keyOf(secret)).update(`wishlist:${purpose}:${value}`).digest('hex');
 
 export const emailHash = (secret: string, email: string) => hmac(secret, 'email', normalizeEmail(email));
 
