@@ -15,10 +15,13 @@
  *     HOTPATHS_SERVER_ENV='SQLITE_WRITER=loop'   settings of the server process only (paired runs)
  *     HOTPATHS_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof'   node options of the server process only (profiling)
  *     HOTPATHS_RECORD=1           a quiet run of record: also replaces the table on top of docs/benchmarks.md
+ *     HOTPATHS_PIN=1              servers (ours and the raw baselines) on CPU 0, the load generator and this
+ *                                 process on CPU 1 (taskset): each side has a core of its own, so a ratio compares
+ *                                 the cost of a request on one core rather than who wins the scheduler (2 cores)
  *     HOTPATHS_NODES=2            PostgreSQL only: that many nodes on one schema behind Caddy (#38 item 4), and
  *                                 as many raw baselines behind Caddy too (bench/hotpaths.proxy.ts)
  */
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import pg from 'pg';
 import { autocannon, type LoadResult } from './autocannon.js';
@@ -40,10 +43,23 @@ const NODES = Number(env.HOTPATHS_NODES ?? 1);
 const DIALECTS = (env.HOTPATHS_DIALECTS ?? env.BENCH_DIALECTS ?? (NODES > 1 ? 'postgres' : PG_URL ? 'sqlite,postgres' : 'sqlite')).split(',') as Dialect[];
 if (NODES > 1 && (DIALECTS.includes('sqlite') || !PG_URL)) throw new Error('HOTPATHS_NODES > 1 runs on PostgreSQL only (set TEST_DATABASE_URL or BENCH_DATABASE_URL, and no sqlite in HOTPATHS_DIALECTS)');
 const caddy = NODES > 1 ? requireCaddy() : undefined;
-const SETUP = caddy ? `${NODES} nodes behind Caddy ${caddy}` : undefined;
+const PIN = env.HOTPATHS_PIN === '1';
+const SETUP = caddy ? `${NODES} nodes behind Caddy ${caddy}` : PIN ? 'servers pinned to CPU 0, load generator to CPU 1' : undefined;
 const ALL: Path[] = ['redirect', 'signup', 'vote', 'session', 'resolve'];
 const PATHS = ALL.filter((p) => (env.HOTPATHS_PATHS ?? env.BENCH_PATHS ?? ALL.join(',')).split(',').includes(p));
 const POSTS = PATHS.filter((p) => p !== 'redirect');
+if (PIN) {
+  if (NODES > 1) throw new Error('HOTPATHS_PIN runs one node (two would share CPU 0 with their proxy)');
+  // This process and every load generator it starts (children inherit it) on CPU 1.
+  const r = spawnSync('taskset', ['-p', '-c', '1', String(process.pid)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`HOTPATHS_PIN: taskset failed: ${r.stderr || r.error?.message}`);
+}
+/** Moves a server process, all its threads, to CPU 0 (HOTPATHS_PIN). */
+const pinServer = (pid: number | undefined) => {
+  if (!PIN || pid === undefined) return;
+  const r = spawnSync('taskset', ['-a', '-p', '-c', '0', String(pid)], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`HOTPATHS_PIN: taskset failed: ${r.stderr || r.error?.message}`);
+};
 const UA = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Safari/605.1.15';
 
 async function rawRedirect() {
@@ -76,6 +92,7 @@ for (const dialect of DIALECTS) {
   const { env: serverEnv, server: first, hotIdea } = await startOurs(dialect, NODES > 1 ? { TRUST_PROXY: '127.0.0.1' } : {});
   const nodes = [first];
   for (let i = 1; i < NODES; i++) nodes.push(await startServer(serverEnv));
+  for (const p of [...raw302s, ...rawJsons, ...nodes]) pinServer(p.proc.pid);
   children.push(...raw302s.map((r) => r.proc), ...rawJsons.map((r) => r.proc), ...nodes.map((n) => n.proc));
   // One node: each server as it is. Several: one Caddy in front of each kind of server.
   const front = async (urls: string[]) => {
