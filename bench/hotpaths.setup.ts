@@ -33,13 +33,14 @@ export async function startOurs(dialect: Dialect, extra: Record<string, string> 
   const env = processEnv('sqlite', { PUBLIC_RATE_LIMIT: '100000000', LOG_LEVEL: 'warn', ...extra });
   // Profiling the server under load (`--cpu-prof --cpu-prof-dir=…`): options for its process only.
   if (process.env.HOTPATHS_NODE_OPTIONS) env.NODE_OPTIONS = process.env.HOTPATHS_NODE_OPTIONS;
-  // Settings of the server only, for paired runs (`HOTPATHS_SERVER_ENV='SQLITE_WRITER=loop'`).
-  Object.assign(env, settingsOf(process.env.HOTPATHS_SERVER_ENV ?? ''), extra);
   if (dialect === 'postgres') {
     if (!PG_URL) throw new Error('PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
     env.DATABASE_URL = PG_URL;
     env.DATABASE_SCHEMA = `hotpaths_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 7)}`;
   }
+  // Settings of the server only, for paired runs (`HOTPATHS_SERVER_ENV='DATABASE_POOL_SIZE=20'`; a
+  // DATABASE_URL given here replaces the bench's, e.g. PostgreSQL over its Unix socket).
+  Object.assign(env, settingsOf(process.env.HOTPATHS_SERVER_ENV ?? ''), extra);
   const token = cli(env, 'token', 'create', '--name', 'bench').stdout.trim().split('\n').pop()!;
   const server = await startServer(env, undefined, bin);
   const api = async (method: string, path: string, body?: unknown) => {
