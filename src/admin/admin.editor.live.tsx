@@ -250,13 +250,13 @@ export function LivePanel({ live: l, editHref }: { live: LiveInfo; editHref?: st
         {embed ? (
           <details class="live-code" id="live-embed-code">
             <summary>Embed on your site</summary>
-            <CopyField id="live-embed" label="Embed snippet" copyName="embed snippet" value={embed} rows={5} soft hint="The frame sizes itself to its content (docs/embeds.md)." />
+            <CopyField id="live-embed" label="Embed snippet" copyName="embed snippet" value={embed} rows={5} soft hint="Paste it into your site’s HTML where the form should appear; the frame sizes itself to its content." />
           </details>
         ) : null}
         {swift ? (
           <details class="live-code" id="live-swift-code">
             <summary>Open it from your iOS app (Swift)</summary>
-            <CopyField id="live-swift" label="Swift code" copyName="Swift code" value={swift} rows={Math.min(swift.split('\n').length, 12)} hint={`With the AppMate iOS SDK; replace currentUser.id with your user's id${l.urlScheme ? '' : ', and myapp with your deep-link scheme (also an app setting)'}.`} />
+            <CopyField id="live-swift" label="Swift code" copyName="Swift code" value={swift} rows={Math.min(swift.split('\n').length, 12)} hint={swiftHint(swift, l.urlScheme)} />
           </details>
         ) : (
           <p class="muted">The iOS SDK has no call for this flow type yet: your app reads it through the public API.</p>
@@ -264,6 +264,15 @@ export function LivePanel({ live: l, editHref }: { live: LiveInfo; editHref?: st
       </div>
     </section>
   );
+}
+
+/** What to replace in the Swift snippet: only the placeholders it contains (a waitlist's call names no user). */
+function swiftHint(swift: string, urlScheme: string | null | undefined): string {
+  const replace = [
+    ...(swift.includes('currentUser.id') ? ["currentUser.id with your user's id"] : []),
+    ...(urlScheme ? [] : ['myapp with your deep-link scheme (an app setting)']),
+  ];
+  return `With the AppMate iOS SDK${replace.length ? `; replace ${replace.join(', and ')}` : ''}.`;
 }
 
 /** A URL without its scheme, breakable after each `/` (narrow cards break it there, not mid-word). */

@@ -4,6 +4,7 @@ import type { Issue } from '../kernel/errors.js';
 import type { PreviewScreen, Warning } from '../kernel/flows/registry.js';
 import { LivePanel, type LiveInfo } from './admin.editor.live.js';
 import { SchedulePanel, type ScheduleView } from './admin.editor.schedule.js';
+import { notDone, plainMessage, problemsHeadline } from './admin.messages.js';
 import { Alert, Csrf, formatTime, Shell, type ShellProps } from './admin.views.js';
 
 type Owner = NonNullable<ShellProps['owner']>;
@@ -46,12 +47,28 @@ export interface EditorProps {
 export const editorBase = (appSlug: string, type: string) => `/admin/apps/${encodeURIComponent(appSlug)}/flows/${encodeURIComponent(type)}`;
 export const withSlug = (url: string, flowSlug: string, primary: string) => (flowSlug === primary ? url : `${url}?flowSlug=${encodeURIComponent(flowSlug)}`);
 
+/** The refusal itself sits by the Save button, a long form below: the top of the reloaded page says so and links there. */
+function TopError(p: { error: string; issues: Issue[] }) {
+  const lead = notDone(p.error, p.issues);
+  return (
+    <Alert kind="error">
+      <p class="strong" id="top-error">
+        {lead ? `${lead}: ${p.issues.length === 1 ? 'one problem' : `${p.issues.length} problems`} to fix.` : p.error}
+      </p>
+      <p>
+        <a href="#problems">See what to fix</a>
+      </p>
+    </Alert>
+  );
+}
+
 function Problems(p: { error?: string; errorLink?: { href: string; label: string }; issues?: Issue[]; warnings?: Warning[] }) {
+  const headline = p.error ? problemsHeadline(p.error, p.issues ?? []) : undefined;
   return (
     <div id="problems" aria-live="polite">
       {p.error ? (
         <Alert kind="error">
-          <p class="strong">{p.error}</p>
+          <p class="strong">{headline}</p>
           {p.errorLink ? (
             <p>
               <a href={p.errorLink.href}>{p.errorLink.label}</a>
@@ -61,7 +78,7 @@ function Problems(p: { error?: string; errorLink?: { href: string; label: string
             <ul class="issues">
               {p.issues.map((i) => (
                 <li>
-                  <code>{i.path}</code> {i.message}
+                  <code>{i.path}</code> {plainMessage(i.message)}
                 </li>
               ))}
             </ul>
@@ -151,6 +168,7 @@ export function EditorPage(p: EditorProps) {
         </p>
       </div>
       {p.notice ? <Alert kind="ok">{p.notice}</Alert> : null}
+      {p.error ? <TopError error={p.error} issues={p.issues ?? []} /> : null}
       {p.live ? <LivePanel live={p.live} /> : null}
       <div class="editor-grid">
         <section class="editor-pane" aria-labelledby="draft-h">

@@ -3,6 +3,7 @@ import { AppError, type Issue } from '../kernel/errors.js';
 import type { OperationDeps } from '../kernel/http.js';
 import { clientInfo } from '../kernel/identity.js';
 import { parseInput, type Method, type Operation } from '../kernel/operation.js';
+import { plainMessage } from './admin.messages.js';
 
 /**
  * The dashboard's one logic path: it calls the declared operations (the same input schemas,
@@ -26,15 +27,20 @@ export function createOpRunner(operations: Operation[], deps: Pick<OperationDeps
 }
 export type OpRunner = ReturnType<typeof createOpRunner>;
 
-/** An operation's refusal as form errors: issues by their first path segment (`/promotion/storeUrl` -> promotion). */
+/**
+ * An operation's refusal as form errors: issues by their first path segment (`/promotion/storeUrl`
+ * -> promotion), in plain words. A field shows its first issue only; its further issues (an empty
+ * URL is both too short and not a URL) are not repeated above the form as raw pointers.
+ */
 export function fieldErrors(e: AppError, fields: string[]): { errors: Record<string, string>; error?: string } {
   const errors: Record<string, string> = {};
   const issues = (e.extra.issues as Issue[] | undefined) ?? [];
   const rest: string[] = [];
   for (const i of issues) {
     const [first, ...more] = i.path.slice(1).split('/');
-    if (fields.includes(first) && !errors[first]) errors[first] = more.length ? `${more.join('/')}: ${i.message}` : i.message;
-    else rest.push(`${i.path} ${i.message}`);
+    const message = plainMessage(i.message);
+    if (fields.includes(first)) errors[first] ??= more.length ? `${more.join('/')}: ${message}` : message;
+    else rest.push(`${i.path} ${message}`);
   }
   if (!issues.length && e.status === 409 && /slug/i.test(e.message) && fields.includes('slug')) errors.slug = e.message;
   const shown = Object.keys(errors).length > 0;

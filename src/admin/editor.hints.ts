@@ -21,6 +21,11 @@ export interface FieldHint {
   order?: string[];
   /** What the page does when the field is absent (shown as the control's state until set). */
   default?: unknown;
+  /**
+   * Shown only while the sibling `key` has one of these values (a select's options), or once the
+   * field has a value of its own: a set value is never hidden.
+   */
+  when?: { key: string; is: string[] };
 }
 
 export interface TypeHints {
@@ -33,18 +38,20 @@ export interface TypeHints {
 export const COMMON: Record<string, FieldHint> = {
   '/locale': { label: 'Page language', help: 'Language of the built-in words (buttons, errors) on the hosted page.' },
   '/strings': { label: 'Replace built-in words', item: 'replacement' },
-  '/hero': { label: 'Look' },
   '/hero/accentColor': { label: 'Accent colour' },
-  '/hero/theme': { label: 'Theme', default: 'minimal' },
-  '/hero/heroImage': { label: 'Hero image' },
+  // The schemas' descriptions serve API and MCP clients (key names, enum values, warning codes); these say the same in the form's words.
+  '/hero': { label: 'Look' },
+  '/hero/theme': { label: 'Theme', default: 'minimal', help: 'Side by side: two columns on a computer, one on a phone.' },
+  '/hero/heroImage': { label: 'Hero image', help: 'The image’s https:// address (an http:// image does not load on the page).' },
   '/hero/titleFont': { label: 'Title font' },
-  '/success/ctaLabel': { label: 'Button label' },
-  '/success/ctaUrl': { label: 'Button link' },
+  '/success/ctaLabel': { label: 'Button label', help: 'A button on the success screen; shown only with a Button link too.' },
+  '/success/ctaUrl': { label: 'Button link', help: 'Where that button goes (https://…); shown only with a Button label too.' },
   '/success/body': { widget: 'long' },
   '/intro/subtitle': { widget: 'long' },
   '/intro/legal': { label: 'Small print', widget: 'long' },
-  '/fields': { label: 'Extra fields', item: 'field', summary: ['label', 'id'] },
-  '/fields/*/options': { item: 'option' },
+  '/fields': { label: 'Extra fields', item: 'field', summary: ['label', 'id'], help: 'Up to 8 more questions. The answers come with each entry, in the CSV export and in webhooks, under the field’s id.' },
+  '/fields/*/options': { item: 'option', help: 'The choices people pick from.', when: { key: 'type', is: ['select'] } },
+  '/fields/*/placeholder': { when: { key: 'type', is: ['text', 'select'] } },
   '/colorScheme': { label: 'Colour scheme (native form)' },
   '/layout': { label: 'Layout (native form)' },
   '/emailField': { label: 'Email field' },
@@ -72,14 +79,16 @@ export const HINTS: Record<string, TypeHints> = {
       '/reasonScreen/reasons': { item: 'reason', summary: ['label', 'id'] },
       '/reasonScreen/reasons/*/id': { label: 'Reason id', help: 'Lowercase letters, digits and _; links the reason to its response.' },
       '/reasonScreen/reasons/*/iconName': { label: 'Icon', help: 'An SF Symbol, Lucide or Remix Icon name (“clock”); the emoji wins when both are set.' },
-      '/reasonScreen/selectMode': { label: 'People pick', default: 'single' },
-      '/responses': { label: 'Responses', item: 'response', ref: 'reasons' },
+      '/reasonScreen/reasons/*/emoji': { help: 'Shown beside the reason as typed; wins over the icon.' },
+      '/reasonScreen/selectMode': { label: 'People pick', default: 'single', help: 'Multi: people tick several reasons and go straight to the thank-you screen, with no offer per reason.' },
+      '/responses': { label: 'Responses', item: 'response', ref: 'reasons', help: 'The screen each reason leads to.' },
+      '/responses/*/showThanksScreen': { help: 'Records the click and shows a thank-you screen instead of opening the app.' },
       '/responses/*/body': { widget: 'long' },
       '/responses/*/primaryButton': { label: 'Main button' },
       '/responses/*/secondaryButton': { label: 'Second button' },
       '/responses/*/primaryButton/url': { widget: 'url' },
       '/responses/*/secondaryButton/url': { widget: 'url' },
-      '/showBackButton': { label: 'Show a back button', default: true },
+      '/showBackButton': { label: 'Show a back button', default: true, help: 'A “Back” link on the screens after the first.' },
     },
   },
   onboarding: {
@@ -113,9 +122,10 @@ export const HINTS: Record<string, TypeHints> = {
       LANGUAGE,
     ],
     fields: {
-      '/hero': { order: ['theme', 'accentColor', 'eyebrow', 'heroImage', 'showCount', 'bullets'] },
+      '/hero': { order: ['theme', 'accentColor', 'eyebrow', 'heroImage', 'showCount', 'bullets'], help: 'Remove it for the plain look.' },
       '/hero/bullets': { item: 'selling point', summary: ['title'] },
       '/hero/showCount': { label: 'Show how many signed up' },
+      '/success': { help: 'Shown after signing up.' },
       '/templateId': { widget: 'hidden' },
     },
   },
@@ -136,6 +146,7 @@ export const HINTS: Record<string, TypeHints> = {
       '/intro': { label: 'Board header' },
       '/categories': { item: 'category', summary: ['label', 'id'] },
       '/moderation/autoApprove': { label: 'Publish new ideas without review' },
+      '/success': { help: 'Shown after someone submits an idea.' },
     },
   },
   'link-page': {

@@ -101,7 +101,8 @@ function NotificationsCard(p: PageBase & { catalog: CatalogEvent[]; notification
         </Alert>
       ) : null}
       {p.notify?.error ? <Alert kind="error">{p.notify.error}</Alert> : null}
-      <form method="post" action={`${integrationsBase(p.app)}/notifications`} class="stack notify-form" novalidate>
+      {/* A refused save is this page again (422): the fragment brings the card and its reasons into view. */}
+      <form method="post" action={`${integrationsBase(p.app)}/notifications#notifications`} class="stack notify-form" novalidate>
         <Csrf token={p.owner.csrf} />
         <Field name="email" id="n-email" label="Send to" type="email" value={f.email} error={e.email} autocomplete="email" hint="Leave empty to turn e-mail notifications off." />
         <fieldset class={e.mode ? 'mode has-error' : 'mode'}>

@@ -127,6 +127,30 @@ describe('waitlist and wishlist dashboard in Chromium', () => {
     expect(await axeViolations(page)).toEqual([]);
     expect(await page.textContent('main')).toContain('twitter');
     await ob.shot(page, 'waitlist-desktop');
+    // The breakdowns: every number's right edge is its heading's, a source reads as written, and the two cards do not touch.
+    const layout = await page.evaluate(() => {
+      // Where the text ends (a cell's box spans its column whatever the text's alignment).
+      const right = (el: Element) => {
+        const r = document.createRange();
+        r.selectNodeContents(el);
+        return Math.round(r.getBoundingClientRect().right);
+      };
+      const tables = [...document.querySelectorAll('.breakdown table')];
+      return {
+        aligned: tables.every((t) => [...t.querySelectorAll('tbody tr')].every((tr) => [...tr.querySelectorAll('td')].every((td, i) => right(td) === right(t.querySelectorAll('thead th.num')[i])))),
+        rowName: getComputedStyle(tables[0].querySelector('tbody th')!).textTransform,
+        cards: [...document.querySelectorAll('.breakdown')].map((c) => c.getBoundingClientRect().toJSON()),
+      };
+    });
+    expect(layout.aligned).toBe(true);
+    // The Experiments link sits beside the heading, not adrift between it and the CSV buttons.
+    const [h1, link] = await Promise.all([page.locator('.titlebar h1').boundingBox(), page.locator('.titlebar a', { hasText: 'Experiments' }).boundingBox()]);
+    expect(link!.x - (h1!.x + h1!.width)).toBeLessThan(40);
+    expect(layout.rowName).toBe('none');
+    const [a, b] = layout.cards;
+    // Side by side at desktop width, with a gap between them.
+    expect(b.left - a.right).toBeGreaterThanOrEqual(12);
+    expect(Math.round(a.top)).toBe(Math.round(b.top));
     const [download] = await Promise.all([page.waitForEvent('download'), page.click('text=Download CSV')]);
     expect(download.suggestedFilename()).toBe('road-map-waitlist.csv');
     const rows = parse(readFileSync((await download.path())!, 'utf8'), { columns: true }) as Record<string, string>[];
@@ -145,6 +169,11 @@ describe('waitlist and wishlist dashboard in Chromium', () => {
       await phone.page.goto(`${base}/admin/apps/road-map/${path}`);
       expect(await axeViolations(phone.page), name).toEqual([]);
       expect(await noOverflow(phone.page), `${name} fits 390 px`).toBe(true);
+      if (name === 'waitlist-phone') {
+        // Stacked on a phone, not touching.
+        const [a, b] = await phone.page.$$eval('.breakdown', (cs) => cs.map((c) => c.getBoundingClientRect().toJSON()));
+        expect(b.top - a.bottom).toBeGreaterThanOrEqual(12);
+      }
       await ob.shot(phone.page, name);
     }
     await phone.ctx.close();

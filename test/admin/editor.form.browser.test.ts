@@ -352,4 +352,37 @@ describe('flow editor form in Chromium', () => {
       await ctx.close();
     }
   });
+
+  it('speaks an app maker’s words: no key names, enum values or warning codes in the help, and plain messages at a new empty field', async () => {
+    // What the API's schema descriptions say for clients, which the form must not show as they are.
+    const jargon = /ctaUrl|ctaLabel|partial_cta|side_by_side|iconName|->|Default true|“minimal”|“multi”|attributes|Omit for|CSP/;
+    for (const segment of ['waitlist', 'cancel']) {
+      const { ctx, page } = await open(segment);
+      // Folded groups hold help too: open them all.
+      await page.evaluate(() => document.querySelectorAll('#panel-form details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+      const hints = await page.$$eval('#panel-form .hint', (ps) => ps.map((p) => p.textContent ?? ''));
+      expect(hints.length, segment).toBeGreaterThan(3);
+      expect(hints.filter((h) => jargon.test(h)), segment).toEqual([]);
+      if (segment === 'waitlist') {
+        // A new extra field starts empty: its label is "Required.", not zod's words.
+        await page.click('#f-fields-add, button#f-fields');
+        await page.waitForSelector(field('/fields/0/label'));
+        await expect.poll(() => page.textContent(`${field('/fields/0/label')} .fmsgs`).catch(() => ''), { timeout: 15_000 }).toContain('Required.');
+        expect(await page.textContent('#panel-form')).not.toContain('Too small');
+        // A text field has no choices to list: Options appear once its type is Select; a yes/no box has no placeholder.
+        expect(await page.locator(field('/fields/0/options')).count()).toBe(0);
+        expect(await page.locator(field('/fields/0/placeholder')).count()).toBe(1);
+        await page.click(`${field('/fields/0/type')} label:has-text("Select")`);
+        await page.waitForSelector(field('/fields/0/options'));
+        await page.click(`${field('/fields/0/type')} label:has-text("Boolean")`);
+        await expect.poll(() => page.locator(field('/fields/0/placeholder')).count()).toBe(0);
+        await page.click(`${field('/fields/0/type')} label:has-text("Text")`);
+        // The live list by the Save button says the same, under a headline that is not a pointer in zod's words.
+        await expect.poll(() => page.textContent('#problems'), { timeout: 15_000 }).toContain('Not saved. Fix these first:');
+        expect(await page.textContent('#problems')).toContain('/fields/0/label Required.');
+        expect(await page.textContent('#problems')).not.toMatch(/Too small|Invalid waitlist config/);
+      }
+      await ctx.close();
+    }
+  });
 });

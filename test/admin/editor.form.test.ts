@@ -38,6 +38,20 @@ describeEachDb('flow editor: references, Publish state, diff before publishing',
     const refused = await t.post('/admin/apps/recipes/flows/waitlist/save', cookie, { _csrf: after.csrf, action: 'save', config: '{"type": "waitlist",' });
     expect(refused.status).toBe(422);
     expect(refused.body).toContain('data-unsaved="1"');
+    // The page comes back at its top, far above the problems by the Save button: the top says so and links there.
+    const top = (html: string) => html.slice(0, html.indexOf('id="draft-form"'));
+    expect(top(refused.body)).toMatch(/<p class="strong" id="top-error">The draft is not valid JSON<\/p><p><a href="#problems">See what to fix<\/a>/);
+
+    // Zod's generic messages are shown in plain words (the API keeps them as they are).
+    const emptyLabel = { ...goodWaitlist(), fields: [{ id: 'role', label: '', type: 'text' }] };
+    const refusedField = await t.post('/admin/apps/recipes/flows/waitlist/save', cookie, { _csrf: after.csrf, action: 'save', config: JSON.stringify(emptyLabel) });
+    expect(refusedField.status).toBe(422);
+    expect(refusedField.body).toContain('<li><code>/fields/0/label</code> Required.</li>');
+    expect(refusedField.body).not.toContain('Too small: expected string');
+    expect(top(refusedField.body)).toContain('<p class="strong" id="top-error">Not saved: one problem to fix.</p>');
+    expect(refusedField.body).toContain('<p class="strong">Not saved. Fix these first:</p>');
+    const api = await t.app.inject({ method: 'PUT', url: '/api/v1/apps/recipes/flows/waitlist', headers: t.auth, payload: emptyLabel });
+    expect(JSON.stringify(api.json())).toContain('Too small: expected string to have >=1 characters');
   });
 
   it('gives the promotion form the account’s other apps by name, icon and named destinations (escaped), never another account’s', async () => {

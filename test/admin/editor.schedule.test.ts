@@ -53,6 +53,8 @@ describeEachDb('flow editor: scheduled publish', (dialect) => {
     const r = await t.post(action('schedule'), cookie, { _csrf: page.csrf, at: '2020-01-01T10:00' });
     expect(r.status).toBe(422);
     expect(r.body).toContain('Not scheduled');
+    // The top of the reloaded page says it too, and links to the reason by the form.
+    expect(r.body).toMatch(/<p class="strong" id="top-error">Not scheduled[^<]*<\/p><p><a href="#problems">See what to fix<\/a>/);
     expect(r.body).toMatch(/<code>\/at<\/code> must be in the future/);
     expect((await flow()).scheduledPublishAt).toBeNull();
   });

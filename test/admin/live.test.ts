@@ -70,6 +70,10 @@ describeEachDb('dashboard: where is my page', (dialect) => {
       expect(swift, type).toContain('webBaseURL: URL(string: "http://web.test")!');
       expect(swift, type).toContain('urlScheme: "sleepy"');
       expect(swift, type).toContain(e.swift);
+      // The hint names only the placeholders the snippet has (this app has its own scheme), and no repository file.
+      expect(card, type).toContain(swift.includes('currentUser.id') ? "With the AppMate iOS SDK; replace currentUser.id with your user's id." : 'With the AppMate iOS SDK.');
+      expect(card, type).not.toContain('docs/');
+      if (e.embed) expect(card, type).toContain('Paste it into your site’s HTML where the form should appear');
     }
 
     // Legal also lists its other addresses; a secondary cancel flow opens at its own URL, with a QR code of that URL.
@@ -125,6 +129,12 @@ describeEachDb('dashboard: where is my page', (dialect) => {
     // Not published: the QR route has nothing to encode yet.
     expect((await t.app.inject({ url: '/api/public/qr/drafty/feedback?format=png' })).statusCode).toBe(404);
     expect((await t.page('/admin/apps', cookie)).body).toContain('Nothing live yet');
+
+    // Published from an app without a deep-link scheme: the snippet says myapp, and the hint says what to put there.
+    expect((await t.app.inject({ method: 'POST', url: `/api/v1/apps/${app.slug}/flows/feedback/publish`, headers: t.auth })).statusCode).toBe(200);
+    const live = liveCard((await t.page('/admin/apps/drafty/flows/feedback', cookie)).body);
+    expect(textareaOf(live, 'live-swift')).toContain('urlScheme: "myapp"');
+    expect(live).toContain("With the AppMate iOS SDK; replace currentUser.id with your user's id, and myapp with your deep-link scheme (an app setting).");
   });
 
   it('legal and link page have tabs: where their pages live, or how to set them up', async () => {

@@ -104,6 +104,9 @@ describe('integrations tab in Chromium', () => {
     const picked = [await boxes.nth(0).getAttribute('value'), await boxes.nth(1).getAttribute('value')];
     await page.click('main button[type=submit]');
     await expect(page.locator('#f-url-error').textContent()).resolves.toMatch(/URL/);
+    // The three destination cards share a row's height: each description starts at the same height, right under its one-line name.
+    const hintTops = await page.$$eval('label.format-option', (ls) => ls.map((l) => Math.round(l.querySelector('.hint')!.getBoundingClientRect().top - l.getBoundingClientRect().top)));
+    expect(new Set(hintTops).size, String(hintTops)).toBe(1);
     await expect(page.locator('input[name=events]:checked').count()).resolves.toBe(2);
     await expectAccessible(page, 'form with errors');
     await page.fill('#f-url', hook);
@@ -164,8 +167,17 @@ describe('integrations tab in Chromium', () => {
     await page.waitForURL(/\?disabled=1$/);
     await expect(page.locator('dd .badge.off').textContent()).resolves.toBe('Disabled');
 
-    // Notifications: daily, in Berlin, one event.
+    // Notifications: a refused address comes back with the card in view (the endpoints above may fill the screen), the reason at the field.
     await page.goto(`${base}${TAB}`);
+    await page.fill('#n-email', 'owner(at)example');
+    await page.locator('form.notify-form button[type=submit]').click();
+    await page.waitForURL(/\/notifications#notifications$/);
+    await expect(page.locator('#n-email-error').isVisible()).resolves.toBe(true);
+    // Scrolled to the card: its top at the window's top, or the page scrolled as far as it goes.
+    const view = await page.$eval('#notifications', (s) => ({ top: Math.round(s.getBoundingClientRect().top), y: scrollY, end: Math.ceil(scrollY + innerHeight) >= document.documentElement.scrollHeight }));
+    expect(view.y, JSON.stringify(view)).toBeGreaterThan(0);
+    expect(Math.abs(view.top) < 2 || view.end, JSON.stringify(view)).toBe(true);
+    // Then daily, in Berlin, one event.
     await page.fill('#n-email', 'owner@example.com');
     await page.check('input[name=mode][value=daily]');
     await page.selectOption('#n-timeZone', 'Europe/Berlin');

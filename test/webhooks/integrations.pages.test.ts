@@ -65,6 +65,13 @@ describeEachDb('dashboard: integrations', (dialect) => {
     expect(bad.body).toMatch(/name="format" value="slack" checked/);
     expect(bad.body).toContain(`name="events" value="${catalog[0]}" checked`);
 
+    // An empty URL breaks two rules: the field says it plainly once, nothing repeats it above the form as a pointer.
+    const empty = await post(BASE, [['url', ''], ['format', 'standard'], ['scope', 'all']]);
+    expect(empty.status).toBe(422);
+    expect(fieldError(empty.body, 'f-url')).toBe('Required.');
+    expect(empty.body).not.toContain('/url ');
+    expect(empty.body).not.toContain('Too small');
+
     const unknown = await post(BASE, [['url', 'http://127.0.0.1:9/hook'], ['scope', 'some'], ['events', 'nope.nothing']]);
     expect(unknown.status).toBe(422);
     expect(unknown.body).toMatch(/Unknown event type &quot;nope.nothing&quot;|Unknown event type "nope.nothing"/);

@@ -6,6 +6,7 @@ import { linter, lintGutter, type Diagnostic } from '@codemirror/lint';
 import type { SyntaxNode } from '@lezer/common';
 import { basicSetup, EditorView } from 'codemirror';
 import { Annotation, type EditorState } from '@codemirror/state';
+import { plainMessage, problemsHeadline } from '../admin.messages.js';
 import { setUpDraft } from './editor.draft.js';
 
 /**
@@ -142,14 +143,14 @@ function start(textarea: HTMLTextAreaElement, form: HTMLFormElement) {
           const li = document.createElement('li');
           const code = document.createElement('code');
           code.textContent = i.path;
-          li.append(code, ` ${i.message}`, i.code ? ` (${i.code})` : '');
+          li.append(code, ` ${plainMessage(i.message)}`, i.code ? ` (${i.code})` : '');
           ul.append(li);
         }
         div.append(ul);
       }
       problems.append(div);
     };
-    if (error) box('error', error, issues);
+    if (error) box('error', problemsHeadline(error, issues), issues);
     if (warnings.length) box('warn', 'Warnings (saving is not blocked)', warnings);
   }
 

@@ -14,6 +14,7 @@ export function Field(p: FieldProps) {
   const pat = pattern(path);
   const hint = hintFor(ctx.type, pat);
   if (hint.widget === 'hidden') return null;
+  if (hint.when && getAt(ctx.value, path) === undefined && !hint.when.is.includes(String(getAt(ctx.value, [...path.slice(0, -1), hint.when.key])))) return null;
   ctx.rendered.add(pointer(path));
   const k = kindOf(ctx.root, s);
   const label = labelOf(p, hint, s);

@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { plainMessage } from '../admin.messages.js';
 import type { FieldHint } from '../editor.hints.js';
 import { humanise, idOf, pointer, type Path, type Schema } from './form.schema.js';
 
@@ -59,7 +60,7 @@ export function Messages({ ctx, path, extra }: { ctx: Ctx; path: Path; extra?: M
       {list.map((m) => (
         <li class={m.level === 'error' ? 'ferr' : 'fwarn'}>
           <span class="visually-hidden">{m.level === 'error' ? 'Error: ' : 'Warning: '}</span>
-          {m.message}
+          {plainMessage(m.message)}
         </li>
       ))}
     </ul>
