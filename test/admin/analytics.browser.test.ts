@@ -18,9 +18,10 @@ const SECTIONS = ['cancel', 'onboarding', 'referral', 'promotion'] as const;
 describe('flow analytics pages in Chromium', () => {
   let ob: OwnerBrowser;
   let slug: string;
+  let clock: ReturnType<typeof movableClock>;
 
   beforeAll(async () => {
-    const clock = movableClock(Date.now() - 6 * DAY);
+    clock = movableClock(Date.now() - 6 * DAY);
     ob = await ownerBrowser({ clock, env: { PUBLIC_RATE_LIMIT: '1000000', TRUST_PROXY: 'true' }, shots: SHOTS });
     const { t } = ob;
     slug = (await seedAnalytics(t)).slug;
@@ -65,6 +66,17 @@ describe('flow analytics pages in Chromium', () => {
       expect(await phone.page.locator('details.numbers table tbody tr').first().isVisible()).toBe(true);
       await phone.ctx.close();
       const desk = await visit(section, DESKTOP, 'desktop');
+      // Before any hover the legend tells the latest day's numbers, not "--"; after a hover it comes back to them.
+      const legend = () => desk.page.locator('[data-chart] .u-legend').first().innerText();
+      const today = new Date(clock.now()).toISOString().slice(0, 10);
+      expect(await legend()).toContain(today);
+      expect(await legend()).not.toContain('--');
+      const over = desk.page.locator('[data-chart] .u-over').first();
+      const box = (await over.boundingBox())!;
+      await desk.page.mouse.move(box.x + 5, box.y + box.height / 2);
+      expect(await legend()).not.toContain(today);
+      await desk.page.mouse.move(box.x + box.width / 2, box.y - 60);
+      await expect.poll(legend).toContain(today);
       await desk.ctx.close();
     });
   }
