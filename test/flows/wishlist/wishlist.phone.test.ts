@@ -93,6 +93,24 @@ describe('wishlist board on a phone (Chromium)', () => {
     await ctx.close();
   });
 
+  it('a refused idea (no JavaScript) lands on the form with its error in view, typed text kept', async () => {
+    const ctx = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 }, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${origin}/wishlist/${slug}`);
+    await page.fill('#wl-title', ' ');
+    await page.fill('#wl-body', 'Kept after the error');
+    await page.click('.wl-submit button[type=submit]');
+    await page.waitForLoadState();
+    const error = page.locator('.wl-submit .errors');
+    await expect(error.textContent()).resolves.toMatch(/title/i);
+    // The board is long: without the fragment the error sat several screens below the top.
+    const box = (await error.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+    await expect(page.locator('#wl-body').inputValue()).resolves.toBe('Kept after the error');
+    await ctx.close();
+  });
+
   it('a skip link before the filters jumps to the ideas', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
