@@ -119,6 +119,10 @@ describe('keyboard: the feedback star rating is a radio group in 1→5 order', (
     expect(fills[3]).not.toBe(fills[0]);
     await page.keyboard.press('ArrowLeft');
     expect(await page.getByRole('radio', { name: '2 of 5' }).isChecked()).toBe(true);
+    // Every star is a 44px tap target.
+    const boxes = await page.$$eval('.stars label', (ls) => ls.map((l) => l.getBoundingClientRect()).map((r) => ({ w: r.width, h: r.height })));
+    expect(boxes).toHaveLength(5);
+    for (const b of boxes) expect(Math.min(b.w, b.h)).toBeGreaterThanOrEqual(44);
     await screenshot(page, 'a11y-stars-phone');
     await page.close();
   });

@@ -160,6 +160,20 @@ describe('hosted forms in Chromium', () => {
     await ctx.close();
   });
 
+  it('a long unbreakable word or pasted URL in the intro wraps on a 320px phone instead of widening the page', async () => {
+    const url = 'https://example.org/a/really/long/path/that/an/owner/pasted/without/any/spaces/at/all';
+    await putAndPublish(t, slug, 'waitlist', { ...goodWaitlist(), intro: { ...goodWaitlist().intro, subtitle: `Read more at ${url}` } }, 'long-words');
+    const ctx = await context({ ...PHONE, viewport: { width: 320, height: 640 } } as BrowserContextOptions);
+    const page = await ctx.newPage();
+    await page.goto(`${base}/waitlist/${slug}/long-words`);
+    await expect(page.locator('.intro').textContent()).resolves.toContain(url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    const card = (await page.locator('.form-card').boundingBox())!;
+    expect(card.x + card.width).toBeLessThanOrEqual(320);
+    await screenshot(page, 'waitlist-long-words-320');
+    await ctx.close();
+  });
+
   for (const theme of themes) {
     for (const [device, opts] of [['phone', PHONE], ['desktop', DESKTOP]] as const) {
       it(`waitlist theme ${theme} on ${device}`, async () => {

@@ -61,6 +61,12 @@ describeEachDb('flow templates', (dialect) => {
     }
   });
 
+  it('a moderated wishlist template’s thank-you does not repeat the page’s own "appears once reviewed" line', () => {
+    const moderated = all.filter((x) => x.type === 'wishlist' && (x.config as { moderation?: { autoApprove?: boolean } }).moderation?.autoApprove === false);
+    expect(moderated.length).toBeGreaterThan(0);
+    for (const x of moderated) expect((x.config as { success: { body: string } }).success.body, x.id).not.toMatch(/appear on the board/i);
+  });
+
   it('filters by type, legacy name or segment, and refuses an unknown type with 400', async () => {
     const bySegment = (await t.app.inject({ method: 'GET', url: '/api/v1/flow-templates?type=app-promotion', headers: t.auth })).json().templates as Template[];
     expect(bySegment.length).toBeGreaterThanOrEqual(3);

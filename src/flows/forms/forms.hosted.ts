@@ -51,7 +51,8 @@ const keptValues = (form: FormBody, fields: PageField[]) => Object.fromEntries(f
 
 /** What a person reads next to a field: plain words in the page's language instead of a validator's message. */
 export function plainMessage(message: string, t: Translate = translator('en')): string {
-  if (message === 'Required' || message === 'is required' || /expected string to have >=1 characters/.test(message)) return t('fillIn');
+  // 'the submission is empty': a contact form sent blank; its message box is what to fill in.
+  if (message === 'Required' || message === 'is required' || message === 'the submission is empty' || /expected string to have >=1 characters/.test(message)) return t('fillIn');
   if (/valid email/.test(message)) return t('validEmail');
   const max = /<=\s?(\d+) characters/.exec(message);
   if (max) return t('maxChars', { n: max[1] });

@@ -25,7 +25,7 @@ export const WISHLIST_TEMPLATES: FlowTemplate<WishlistConfig>[] = [
       statusLabels: { open: 'Under consideration', planned: 'Planned', in_progress: 'Building now', done: 'Shipped', declined: 'Not planned' },
       submitForm: { titlePlaceholder: 'e.g. Export to PDF', bodyPlaceholder: 'What would it let you do? How do you do it today?' },
       moderation: { autoApprove: false },
-      success: { title: 'Thanks for the idea!', body: 'It will appear on the board once we have reviewed it, usually within a day or two.' },
+      success: { title: 'Thanks for the idea!', body: 'We read every idea, usually within a day or two.' },
       hero: { theme: 'gradient', eyebrow: 'Roadmap', accentColor: '#4f46e5' },
     },
   },

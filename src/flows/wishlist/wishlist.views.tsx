@@ -201,7 +201,8 @@ export function SubmitForm(p: Common & SubmitState) {
           {p.error}
         </p>
       ) : null}
-      <form method="post" action={withQuery(`${p.urls.base}/submit`, p.urls.keep)}>
+      {/* #submit: a refused idea re-renders the whole board; the fragment scrolls a phone back to this form and its error. */}
+      <form method="post" action={`${withQuery(`${p.urls.base}/submit`, p.urls.keep)}#submit`}>
         <TokenField urls={p.urls} />
         <div class="field">
           <label for="wl-title">{t('wlTitle')}</label>

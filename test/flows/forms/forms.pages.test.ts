@@ -103,6 +103,12 @@ describe('hosted form pages', () => {
     expect(r.body).toContain('value="&quot;>&lt;script>x()&lt;/script>"');
     expect(r.body).toContain('Keep &lt;b>me&lt;/b></textarea>');
     expect(r.body).not.toContain('<script>x()');
+    // A blank contact form asks for the message in the words every empty required field gets.
+    const blank = await post(`/contact/${slug}`, {});
+    expect(blank.statusCode).toBe(422);
+    expect(blank.body).toMatch(/<textarea id="f-message"[^>]*aria-invalid="true"/);
+    expect(blank.body).toContain('Please fill in this field.');
+    expect(blank.body).not.toContain('Please check this field.');
     const unknown = await post(`/report/${slug}`, { category: 'nope', message: 'x' });
     expect(unknown.statusCode).toBe(422);
     expect(unknown.body).toContain('Please choose one of the options.');

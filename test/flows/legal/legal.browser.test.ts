@@ -122,6 +122,10 @@ describe('legal pages in Chromium', () => {
         // No sideways scrolling on a phone: long words, URLs and tables wrap or scroll inside.
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow, path).toBeLessThanOrEqual(0);
+        // The links between the documents are full tap targets (44px tall), on a phone too.
+        const navHeights = await page.$$eval('.doc-nav a, .doc-nav span', (els) => els.map((e) => e.getBoundingClientRect().height));
+        if (name === 'privacy') expect(navHeights.length).toBeGreaterThan(1);
+        for (const h of navHeights) expect(h, path).toBeGreaterThanOrEqual(44);
         expect(await axeViolations(page), path).toEqual([]);
         if (name === 'privacy-de') {
           expect(await page.getAttribute('article.doc-body', 'lang')).toBe('de');

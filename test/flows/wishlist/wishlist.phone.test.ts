@@ -70,6 +70,47 @@ describe('wishlist board on a phone (Chromium)', () => {
     await ctx.close();
   });
 
+  it('at 320px (iPhone SE) nothing scrolls sideways and the filter controls are 44px tap targets', async () => {
+    const ctx = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 } });
+    const page = await ctx.newPage();
+    await page.goto(`${origin}/wishlist/${slug}`);
+    // The three selects wrap inside the filter rather than widening the board past the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    const filter = (await page.locator('form.wl-filter').boundingBox())!;
+    expect(filter.x + filter.width).toBeLessThanOrEqual(320);
+    for (const sel of ['#wl-q', '.wl-filter-go', '#wl-sort', '#wl-status', '#wl-cat', '.wl-jump']) {
+      const box = (await page.locator(sel).boundingBox())!;
+      expect(box.height, sel).toBeGreaterThanOrEqual(44);
+      expect(box.x + box.width, sel).toBeLessThanOrEqual(320);
+    }
+    await screenshot(page, 'wishlist-filter-320');
+    // A long unbreakable word in the hero wraps too.
+    const url = 'https://example.org/a/really/long/path/that/an/owner/pasted/without/any/spaces';
+    const wordy = await publishedBoard(t, goodWishlist({ intro: { ...goodWishlist().intro, subtitle: `Read more at ${url}` } }), 'Wordy Board');
+    await page.goto(`${origin}/wishlist/${wordy.slug}`);
+    await expect(page.locator('.wl-hero').textContent()).resolves.toContain(url);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await ctx.close();
+  });
+
+  it('a refused idea (no JavaScript) lands on the form with its error in view, typed text kept', async () => {
+    const ctx = await browser.newContext({ ...PHONE, viewport: { width: 320, height: 640 }, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${origin}/wishlist/${slug}`);
+    await page.fill('#wl-title', ' ');
+    await page.fill('#wl-body', 'Kept after the error');
+    await page.click('.wl-submit button[type=submit]');
+    await page.waitForLoadState();
+    const error = page.locator('.wl-submit .errors');
+    await expect(error.textContent()).resolves.toMatch(/title/i);
+    // The board is long: without the fragment the error sat several screens below the top.
+    const box = (await error.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(640);
+    await expect(page.locator('#wl-body').inputValue()).resolves.toBe('Kept after the error');
+    await ctx.close();
+  });
+
   it('a skip link before the filters jumps to the ideas', async () => {
     const ctx = await browser.newContext(DESKTOP);
     const page = await ctx.newPage();
