@@ -11,9 +11,11 @@ export const contactForm: FormKind<ContactConfig, ContactBody> = {
     const name = body.name || undefined;
     const message = body.message || undefined;
     const hasAttributes = Object.values(body.attributes ?? {}).some((v) => v !== null && v !== '');
-    if (!name && !body.email && !message && !hasAttributes) throw rejectField('message', 'the submission is empty');
     const fields = { name, email: body.email, message, attributes: body.attributes };
+    // What the owner requires is named first (every missing field at once); an empty submission
+    // of a form that requires nothing is refused too.
     checkRequired(fields, [['name', config.nameField], ['email', config.emailField], ['message', config.messageField]], config.fields);
+    if (!name && !body.email && !message && !hasAttributes) throw rejectField('message', 'the submission is empty');
     return fields;
   },
   pageFields(config) {

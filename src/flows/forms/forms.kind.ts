@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { unprocessable } from '../../kernel/errors.js';
+import { invalidInput, unprocessable, type Issue } from '../../kernel/errors.js';
 import type { FlowTypeDef } from '../../kernel/flows/registry.js';
 import type { MessageKey } from '../../kernel/i18n.js';
 import type { Attributes, CustomField } from './forms.schema.js';
@@ -51,19 +51,24 @@ export const submittedEvent = (kind: FormKind) => `${kind.flow.type}.submitted`;
 /** 422 on one path, in the same shape as schema failures. */
 export const rejectField = (path: string, message: string) => unprocessable(`Invalid body: /${path} ${message}`, [{ path: `/${path}`, message }]);
 
-/** Required toggled fields and required custom fields must be present. */
+/**
+ * Required toggled fields and required custom fields must be present: one 422 lists every one
+ * missing (named by the first, as schema failures are), so a form marks them all at once.
+ */
 export function checkRequired(
   body: SubmissionFields,
   toggles: [key: 'email' | 'name' | 'message', toggle: { enabled: boolean; required?: boolean } | undefined][],
   fields: CustomField[] = [],
 ) {
-  for (const [key, t] of toggles) if (t?.enabled && t.required && !body[key]) throw rejectField(key, 'is required');
+  const issues: Issue[] = [];
+  for (const [key, t] of toggles) if (t?.enabled && t.required && !body[key]) issues.push({ path: `/${key}`, message: 'is required' });
   for (const f of fields) {
     const v = body.attributes?.[f.id];
     if (f.required && (v === undefined || v === null || v === '' || (f.type === 'boolean' && v !== 'true' && v !== true))) {
-      throw rejectField(`attributes/${f.id}`, 'is required');
+      issues.push({ path: `/attributes/${f.id}`, message: 'is required' });
     }
   }
+  if (issues.length) throw invalidInput(422, 'body', issues);
 }
 
 /** Custom fields as hosted-form inputs. */

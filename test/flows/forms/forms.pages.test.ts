@@ -107,6 +107,9 @@ describe('hosted form pages', () => {
     const blank = await post(`/contact/${slug}`, {});
     expect(blank.statusCode).toBe(422);
     expect(blank.body).toMatch(/<textarea id="f-message"[^>]*aria-invalid="true"/);
+    // Both required fields marked in one try (the email and the message).
+    expect(blank.body).toMatch(/<input id="f-email"[^>]*aria-invalid="true"/);
+    expect(blank.body).toContain('Please check the 2 highlighted fields.');
     expect(blank.body).toContain('Please fill in this field.');
     expect(blank.body).not.toContain('Please check this field.');
     const unknown = await post(`/report/${slug}`, { category: 'nope', message: 'x' });

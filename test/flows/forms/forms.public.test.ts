@@ -106,6 +106,10 @@ describeEachDb('public form API', (dialect) => {
       ['contact', { appSlug: slug }, 422, '/message'],
       ['contact', { appSlug: slug, name: 'x'.repeat(121), email: 'a@b.co', message: 'm' }, 422, '/name'],
     ];
+    // Every required field that is missing, at once (goodContact requires email and message).
+    const empty = await submit(t, 'contact', { appSlug: slug });
+    expect(empty.json().issues.map((i: { path: string }) => i.path)).toEqual(['/email', '/message']);
+    expect(empty.json().error).toBe('Invalid body: /email is required');
     for (const [type, body, status, path] of cases) {
       const r = await submit(t, type, body);
       expect(r.statusCode, `${type} ${JSON.stringify(body).slice(0, 80)}`).toBe(status);
