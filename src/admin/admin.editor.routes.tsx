@@ -7,6 +7,7 @@ import type { AppRow } from '../apps/apps.store.js';
 import { AppError, issuesFrom, notFound, type Issue } from '../kernel/errors.js';
 import type { FlowEnvelope, FlowService } from '../kernel/flows/flows.service.js';
 import type { FlowTypeDef, PreviewScreen, Warning } from '../kernel/flows/registry.js';
+import type { DashboardSection } from '../kernel/module.js';
 import { parseJsonBounded } from '../kernel/json-depth.js';
 import { renderToString } from 'preact-render-to-string';
 import { GalleryPage } from './admin.editor.gallery.js';
@@ -25,9 +26,17 @@ export interface EditorDeps {
   webUrl: string;
   /** BASE_URL: the API host the iOS SDK is configured with (the editor's Swift snippet). */
   baseUrl: string;
+  /** The app tabs capabilities declare: a flow type's own tab (its results, inbox) is linked from its editor. */
+  sections: DashboardSection[];
 }
 
 type Body = Record<string, string | string[] | undefined>;
+
+/** The flow type's own app tab (`/admin/apps/<app>/<segment>`), when a capability declares one. */
+const tabOf = (sections: DashboardSection[], d: FlowTypeDef, appSlug: string) => {
+  const s = sections.find((x) => x.path === d.segment);
+  return s ? { href: `/admin/apps/${encodeURIComponent(appSlug)}/${s.path}`, label: s.label } : undefined;
+};
 type Listed = { type: string; slug: string; status: string; isPrimary: boolean; versions: { versionNumber: number; publishedAt: string }[] };
 
 /** A syntax error of the editor's text as an issue at the root. */
@@ -136,6 +145,7 @@ export function registerEditorRoutes(s: FastifyInstance, ops: OpRunner, deps: Ed
       screens: screensOfText(d, text),
       live: env ? liveInfo(d, a, env, { webUrl: deps.webUrl, baseUrl: deps.baseUrl }) : undefined,
       schedule: env ? { at: env.scheduledPublishAt, error: env.scheduleError } : undefined,
+      tab: tabOf(deps.sections, d, a.slug),
       ...(await formRefs(request, d, a, env, over.text !== undefined)),
     };
     return sendAdmin(reply, EditorPage(props), { status: over.status });

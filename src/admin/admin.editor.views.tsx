@@ -36,6 +36,8 @@ export interface EditorProps {
   refApps?: { id: string; name: string; slug: string; iconUrl: string | null; destinations: string[] }[];
   /** The text shown is a refused save, not the stored draft (the unsaved-changes guard starts armed). */
   unsaved?: boolean;
+  /** The flow type's own app tab (its numbers, inbox and where it lives), when there is one. */
+  tab?: { href: string; label: string };
   /** The published config as JSON text, and its line diff to the saved draft (shown before publishing). */
   liveText?: string;
   pendingDiff?: Change[];
@@ -165,6 +167,12 @@ export function EditorPage(p: EditorProps) {
           ) : (
             <span class="badge">draft, never published</span>
           )}
+          {p.tab ? (
+            <>
+              {' '}
+              <a href={p.tab.href}>{p.tab.label} tab: what came in</a>
+            </>
+          ) : null}
         </p>
       </div>
       {p.notice ? <Alert kind="ok">{p.notice}</Alert> : null}

@@ -26,8 +26,8 @@ export const adminModule = defineModule({
       services: { owners },
       routes(app, ctx) {
         registerIslands(app);
-        registerAdminRoutes(app, { owners, registry: k.registry, config: k.config, db: k.db, clock: k.clock }, ctx, (scope, ops) =>
-          registerEditorRoutes(scope, ops, { owners, apps: k.apps, flows: k.flows, webUrl: k.config.webUrl, baseUrl: k.config.baseUrl }),
+        registerAdminRoutes(app, { owners, registry: k.registry, config: k.config, db: k.db, clock: k.clock }, ctx, (scope, ops, sections) =>
+          registerEditorRoutes(scope, ops, { owners, apps: k.apps, flows: k.flows, webUrl: k.config.webUrl, baseUrl: k.config.baseUrl, sections }),
         );
         // The first owner's one-time setup link is printed by `appflows serve` once it listens
         // (admin.setup-link.ts), so the link works the moment it is shown.

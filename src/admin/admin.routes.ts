@@ -8,7 +8,7 @@ import { AppError } from '../kernel/errors.js';
 import type { FlowRegistry } from '../kernel/flows/registry.js';
 import { clientInfo } from '../kernel/identity.js';
 import { parseJsonBounded } from '../kernel/json-depth.js';
-import type { DashboardContext, RouteContext } from '../kernel/module.js';
+import type { DashboardContext, DashboardSection, RouteContext } from '../kernel/module.js';
 import { checkFormToken, formToken } from '../kernel/pages/form-token.js';
 import { AppPage, AppsPage, formOfApp, type AppForm, type FlowItem } from './admin.apps.views.js';
 import { liveLinksOf } from './admin.editor.live.js';
@@ -38,7 +38,7 @@ const safeNext = (next: string) => (/^\/admin(\/[A-Za-z0-9_\-./?=&%]*)?$/.test(n
 export const ownerView = (request: FastifyRequest, owners: OwnerService) => ({ email: request.owner!.email, csrf: owners.csrfToken(request.owner!) });
 
 /** Sign-in, setup link, sign-out, account, API tokens and apps. The flow editor is in admin.editor.routes.ts. */
-export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: RouteContext, more: (scope: FastifyInstance, ops: OpRunner) => void) {
+export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: RouteContext, more: (scope: FastifyInstance, ops: OpRunner, sections: DashboardSection[]) => void) {
   const { owners, config } = deps;
   const secure = config.baseUrl.startsWith('https://');
   const cookie = cookieName(secure);
@@ -280,7 +280,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
       }
     });
 
-    more(s, ops);
+    more(s, ops, sections);
 
     // Other capabilities' dashboard pages (Capability.dashboard), in this signed-in, CSRF-checked scope.
     const dashboard: DashboardContext = {
