@@ -5,9 +5,10 @@ import type { DashboardSection } from '../kernel/module.js';
 import { AppShell } from './admin.app-shell.js';
 import { LiveLinks, ShortUrl, type LiveLink } from './admin.editor.live.js';
 import { Alert, Csrf, Field, Shell, type FieldErrors, type ShellProps } from './admin.views.js';
+import { promotionForm, type PromotionForm } from './admin.apps.promotion.js';
 
 type Owner = NonNullable<ShellProps['owner']>;
-export type AppForm = Partial<Record<'name' | 'slug' | 'bundleId' | 'deepLinkScheme' | 'logoUrl' | 'locale' | 'accentColor' | 'theme' | 'promotion', string>>;
+export type AppForm = Partial<Record<'name' | 'slug' | 'bundleId' | 'deepLinkScheme' | 'logoUrl' | 'locale' | 'accentColor' | 'theme', string>> & PromotionForm;
 
 export const formOfApp = (a: App): AppForm => ({
   name: a.name,
@@ -18,7 +19,7 @@ export const formOfApp = (a: App): AppForm => ({
   locale: a.locale ?? '',
   accentColor: a.accentColor ?? '',
   theme: a.theme ?? '',
-  promotion: a.promotion ? JSON.stringify(a.promotion, null, 2) : '',
+  ...promotionForm(a.promotion),
 });
 
 /** The catalogs' languages other than English, each by its own name (the catalogs are the one list). */
@@ -120,15 +121,23 @@ function AppFields({ v, errors, withPromotion }: { v: AppForm; errors: FieldErro
         ) : null}
       </div>
       {withPromotion ? (
-        <Field
-          name="promotion"
-          label="Promotion metadata (JSON)"
-          multiline
-          rows={5}
-          value={v.promotion}
-          error={errors.promotion}
-          hint='Optional: {"appStoreId": "123", "storeUrl": "https://…", "destinations": {"home": "/"}}'
-        />
+        <fieldset class="stack">
+          <legend>When your other apps promote this one</legend>
+          <p class="hint">Optional. What an app-promotion card opens for this app; leave it empty if you do not promote it.</p>
+          <Field name="promoAppStoreId" label="App Store id" value={v.promoAppStoreId} error={errors.promoAppStoreId} hint="The digits in its App Store link (…/id123456789): the native install sheet opens with it." />
+          <Field name="promoStoreUrl" label="Store page" type="url" value={v.promoStoreUrl} error={errors.promoStoreUrl} hint="https://apps.apple.com/app/…, opened where no install sheet can be shown." />
+          <Field name="promoUniversalLinkBase" label="Universal link base" type="url" value={v.promoUniversalLinkBase} error={errors.promoUniversalLinkBase} hint="https://… that opens the app when it is installed." />
+          <Field name="promoIconUrl" label="Icon" type="url" value={v.promoIconUrl} error={errors.promoIconUrl} hint="https://… of the icon shown on promotion cards." />
+          <Field
+            name="promoDestinations"
+            label="Destinations"
+            multiline
+            rows={4}
+            value={v.promoDestinations}
+            error={errors.promoDestinations}
+            hint="One per line: a name, a space, then a path or a link. For example: home /  or  recipes /recipes/today"
+          />
+        </fieldset>
       ) : null}
     </>
   );

@@ -7,10 +7,10 @@ import { registerOverview } from './admin.overview.js';
 import { AppError } from '../kernel/errors.js';
 import type { FlowRegistry } from '../kernel/flows/registry.js';
 import { clientInfo } from '../kernel/identity.js';
-import { parseJsonBounded } from '../kernel/json-depth.js';
 import type { DashboardContext, DashboardSection, RouteContext } from '../kernel/module.js';
 import { checkFormToken, formToken } from '../kernel/pages/form-token.js';
 import { AppPage, AppsPage, formOfApp, type AppForm, type FlowItem } from './admin.apps.views.js';
+import { onPromotionFields, promotionBody, PROMOTION_FIELDS } from './admin.apps.promotion.js';
 import { liveLinksOf } from './admin.editor.live.js';
 import { liveTab } from './admin.flow-tab.js';
 import { CSRF_FIELD, CSRF_HEADER, cookieName, readCookie, sameOrigin, sendAdmin, sessionCookie } from './admin.http.js';
@@ -199,7 +199,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     });
 
     // ---- apps: the same operations as /api/v1/apps ----
-    const APP_FIELDS = ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'locale', 'accentColor', 'theme', 'promotion'];
+    const APP_FIELDS = ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'locale', 'accentColor', 'theme', ...Object.keys(PROMOTION_FIELDS)];
     const formValues = (body: FormBody | undefined): AppForm => Object.fromEntries(APP_FIELDS.map((k) => [k, str(body, k).trim()]));
 
     s.get('/admin/apps', { schema: { hide: true } }, async (request, reply) => {
@@ -216,7 +216,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
     s.post('/admin/apps', { schema: { hide: true } }, async (request, reply) => {
       const v = formValues(request.body as FormBody);
       // Empty inputs are "not given" (the API derives the slug from the name).
-      const body = Object.fromEntries(Object.entries(v).filter(([k, x]) => x !== '' && k !== 'promotion'));
+      const body = Object.fromEntries(Object.entries(v).filter(([k, x]) => x !== '' && !(k in PROMOTION_FIELDS)));
       try {
         const { app: created } = await ops.call<{ app: App }>(request, 'POST', '/api/v1/apps', { body });
         return reply.redirect(`/admin/apps/${created.slug}?created=1`, 303);
@@ -263,19 +263,15 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps, ctx: 
       // The form shows every field: an emptied optional field clears it (null), as the API's PATCH does.
       const body: Record<string, unknown> = { name: v.name, bundleId: v.bundleId || null, deepLinkScheme: v.deepLinkScheme || null, logoUrl: v.logoUrl || null, locale: v.locale || null, accentColor: v.accentColor || null, theme: v.theme || null };
       if (v.slug) body.slug = v.slug;
-      if (v.promotion) {
-        try {
-          body.promotion = parseJsonBounded(v.promotion!);
-        } catch (e) {
-          return appPage(request, reply, idOrSlug, { form: v, errors: { promotion: `is not valid JSON: ${(e as Error).message}` }, status: 422 });
-        }
-      } else body.promotion = null;
+      const promotion = promotionBody(v);
+      if ('error' in promotion) return appPage(request, reply, idOrSlug, { form: v, errors: { promoDestinations: promotion.error }, status: 422 });
+      body.promotion = promotion.value;
       try {
         const { app: saved } = await ops.call<{ app: App }>(request, 'PATCH', '/api/v1/apps/:idOrSlug', { params: { idOrSlug }, body });
         return reply.redirect(`/admin/apps/${saved.slug}?saved=1`, 303);
       } catch (e) {
         if (!(e instanceof AppError) || e.status >= 500 || e.status === 404) throw e;
-        const f = fieldErrors(e, APP_FIELDS);
+        const f = fieldErrors(onPromotionFields(e), APP_FIELDS);
         return appPage(request, reply, idOrSlug, { form: v, errors: f.errors, error: f.error, status: e.status });
       }
     });

@@ -20,7 +20,7 @@ describeEachDb('dashboard: hostile input never answers 5xx and is escaped', (dia
     const forms: [string, string[]][] = [
       ['/admin/api-tokens', ['name']],
       ['/admin/apps', ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl']],
-      ['/admin/apps/recipes', ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'promotion']],
+      ['/admin/apps/recipes', ['name', 'slug', 'bundleId', 'deepLinkScheme', 'logoUrl', 'promoAppStoreId', 'promoStoreUrl', 'promoDestinations']],
       ['/admin/apps/recipes/flows/waitlist/save', ['config', 'action']],
       ['/admin/apps/recipes/flows/waitlist/save?flowSlug=%00', ['config']],
       ['/admin/apps/recipes/flows/waitlist/preview', ['config']],

@@ -109,12 +109,23 @@ describeEachDb('dashboard: apps', (dialect) => {
 
     const edit = await t.page('/admin/apps/recipes', cookie);
     expect(edit.body).toContain('Waitlist');
-    const badEdit = await t.post('/admin/apps/recipes', cookie, { _csrf: csrf, name: 'Recipes', slug: 'recipes', deepLinkScheme: '9bad', logoUrl: 'not a url', promotion: '' });
+    const badEdit = await t.post('/admin/apps/recipes', cookie, { _csrf: csrf, name: 'Recipes', slug: 'recipes', deepLinkScheme: '9bad', logoUrl: 'not a url' });
     expect(badEdit.status).toBe(422);
     expect(badEdit.body).toMatch(/id="f-deepLinkScheme-error">must be a URL scheme/);
-    const badJson = await t.post('/admin/apps/recipes', cookie, { _csrf: csrf, name: 'Recipes', promotion: '{nope' });
-    expect(badJson.status).toBe(422);
-    expect(badJson.body).toMatch(/id="f-promotion-error">is not valid JSON/);
+    // Promotion is plain fields, no JSON: each refusal lands on its own field, the typed values kept.
+    expect(edit.body).toMatch(/<label for="f-promoAppStoreId">App Store id<\/label>/);
+    expect(edit.body).not.toContain('Promotion metadata (JSON)');
+    const badPromo = await t.post('/admin/apps/recipes', cookie, { _csrf: csrf, name: 'Recipes', promoAppStoreId: 'id12', promoStoreUrl: 'http://apps.example/x', promoDestinations: 'home /\nBad-Name /x' });
+    expect(badPromo.status).toBe(422);
+    expect(badPromo.body).toMatch(/id="f-promoAppStoreId-error">must be digits/);
+    expect(badPromo.body).toMatch(/id="f-promoStoreUrl-error">must be an https URL/);
+    expect(badPromo.body).toMatch(/id="f-promoDestinations-error">Bad-Name: a name is lowercase letters, digits and _, starting with a letter/);
+    expect(badPromo.body).toContain('value="http://apps.example/x"');
+    const badLine = await t.post('/admin/apps/recipes', cookie, { _csrf: csrf, name: 'Recipes', promoDestinations: 'home /\nlonely' });
+    expect(badLine.status).toBe(422);
+    expect(badLine.body).toMatch(/id="f-promoDestinations-error">line 2: write a name, a space, then a path or URL/);
+    const twice = await t.post('/admin/apps/recipes', cookie, { _csrf: csrf, name: 'Recipes', promoDestinations: 'home /\nhome /x' });
+    expect(twice.body).toMatch(/id="f-promoDestinations-error">line 2: &quot;home&quot; is named twice/);
 
     const saved = await t.post('/admin/apps/recipes', cookie, {
       _csrf: csrf,
@@ -123,12 +134,20 @@ describeEachDb('dashboard: apps', (dialect) => {
       bundleId: '',
       deepLinkScheme: 'recipes',
       logoUrl: 'https://example.com/logo.png',
-      promotion: '{"appStoreId": "123"}',
+      promoAppStoreId: '123',
+      promoDestinations: 'home /\r\nrecipes  /recipes/today\n',
     });
     expect(saved.status).toBe(303);
     expect(saved.location).toBe('/admin/apps/recipes-pro?saved=1');
     const after = (await t.app.inject({ url: '/api/v1/apps/recipes-pro', headers: t.auth })).json().app;
-    expect(after).toMatchObject({ name: 'Recipes Pro', bundleId: null, deepLinkScheme: 'recipes', logoUrl: 'https://example.com/logo.png', promotion: { appStoreId: '123' } });
+    expect(after).toMatchObject({ name: 'Recipes Pro', bundleId: null, deepLinkScheme: 'recipes', logoUrl: 'https://example.com/logo.png' });
+    expect(after.promotion).toEqual({ appStoreId: '123', destinations: { home: '/', recipes: '/recipes/today' } });
+    // Shown again as it was typed (one destination per line), and emptied fields clear it.
+    const again = await t.page('/admin/apps/recipes-pro', cookie);
+    expect(again.body).toContain('home /\nrecipes /recipes/today</textarea>');
+    const cleared = await t.post('/admin/apps/recipes-pro', cookie, { _csrf: csrf, name: 'Recipes Pro', slug: 'recipes-pro', deepLinkScheme: 'recipes' });
+    expect(cleared.status).toBe(303);
+    expect((await t.app.inject({ url: '/api/v1/apps/recipes-pro', headers: t.auth })).json().app.promotion).toBeNull();
   });
 
   it('never shows another account’s app', async () => {
