@@ -121,7 +121,7 @@ function AppFields({ v, errors, withPromotion }: { v: AppForm; errors: FieldErro
         ) : null}
       </div>
       {withPromotion ? (
-        <fieldset class="stack">
+        <fieldset class="promotion">
           <legend>When your other apps promote this one</legend>
           <p class="hint">Optional. What an app-promotion card opens for this app; leave it empty if you do not promote it.</p>
           <Field name="promoAppStoreId" label="App Store id" value={v.promoAppStoreId} error={errors.promoAppStoreId} hint="The digits in its App Store link (…/id123456789): the native install sheet opens with it." />
