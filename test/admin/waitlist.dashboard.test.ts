@@ -129,4 +129,20 @@ describeEachDb('dashboard: waitlist', (dialect) => {
     expect(sources.find((s) => s.key === 'ads')!.n).toBe(4);
     expect((await readPrefixTotals(t.db.db, appId, 'waitlist.country:', days)).find((s) => s.key === 'NL')!.n).toBe(5);
   });
+
+  // After the migration test: that one re-fills every app's counters from the rows.
+  it('shows the answers to the waitlist\'s questions in the signups table, by their labels, escaped', async () => {
+    await t.createApp({ name: 'Asked', slug: 'asked' });
+    await putAndPublish(t, 'asked', 'waitlist', { ...goodWaitlist(), fields: [{ id: 'role', label: 'Your role', type: 'select', options: ['Dev', 'PM'] }, { id: 'beta', label: 'Beta tester?', type: 'boolean' }] });
+    expect((await submit(t, 'waitlist', { appSlug: 'asked', email: 'asked@example.com', attributes: { role: 'PM', beta: true, stray: '<b>x</b>' } })).statusCode).toBe(201);
+    expect((await submit(t, 'waitlist', { appSlug: 'asked', email: 'silent@example.com' })).statusCode).toBe(201);
+    const r = await t.page('/admin/apps/asked/waitlist', cookie);
+    expect(r.body).toContain('<th scope="col">Answers</th>');
+    expect(r.body).toContain('<li><span class="muted">Your role:</span> PM</li>');
+    expect(r.body).toContain('<li><span class="muted">Beta tester?:</span> true</li>');
+    // An answer to no published field shows by its id, escaped.
+    expect(r.body).toContain('<li><span class="muted">stray:</span> &lt;b>x&lt;/b></li>');
+    // A waitlist nobody answered questions on keeps its table as it was.
+    expect((await t.page('/admin/apps/queue/waitlist', cookie)).body).not.toContain('>Answers</th>');
+  });
 });

@@ -18,7 +18,7 @@ export const CSV_COLUMNS: CsvColumn<SignupRow>[] = [
 export type CsvColumnsChoice = 'default' | 'spec' | 'all';
 
 /** One custom-field answer as a cell: booleans as true/false, a list's items joined with "; ", an object as JSON. */
-function answerCell(v: unknown): string | number | null {
+export function answerCell(v: unknown): string | number | null {
   if (v === undefined || v === null) return null;
   if (Array.isArray(v)) return v.map((x) => (x !== null && typeof x === 'object' ? JSON.stringify(x) : String(x))).join('; ');
   return typeof v === 'object' ? JSON.stringify(v) : String(v);

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { App } from '../../apps/apps.schema.js';
 import type { DbHandle } from '../../db/index.js';
 import { AppShell } from '../../admin/admin.app-shell.js';
@@ -9,6 +9,7 @@ import type { Clock } from '../../kernel/clock.js';
 import { AppError } from '../../kernel/errors.js';
 import type { DashboardContext } from '../../kernel/module.js';
 import { lastDays, readPrefixTotals, readSeries } from '../../db/rollups.js';
+import { answerCell } from './waitlist.csv.js';
 
 /** Days the chart and the breakdowns cover. */
 const DAYS = 30;
@@ -23,6 +24,23 @@ interface Signup {
   platform: string | null;
   flowSlug: string | null;
   createdAt: string;
+  /** Custom-field answers keyed by field id. */
+  attributes: Record<string, unknown> | null;
+}
+
+/** A signup's answers as `label: value` items (the field's label where a published version names it). */
+function Answers({ of, labels }: { of: Record<string, unknown> | null; labels: Record<string, string> }) {
+  const items = Object.entries(of ?? {}).filter(([, v]) => answerCell(v) !== null && answerCell(v) !== '');
+  if (!items.length) return <span class="muted">–</span>;
+  return (
+    <ul class="answers">
+      {items.map(([id, v]) => (
+        <li>
+          <span class="muted">{labels[id] ?? id}:</span> {String(answerCell(v))}
+        </li>
+      ))}
+    </ul>
+  );
 }
 
 interface Numbers {
@@ -95,7 +113,9 @@ const countryName = (() => {
   };
 })();
 
-function WaitlistPage(p: { owner: { email: string; csrf: string }; app: App; sections: DashboardContext['sections']; n: Numbers; signups: Signup[]; nextCursor: string | null; paged: boolean }) {
+function WaitlistPage(p: { owner: { email: string; csrf: string }; app: App; sections: DashboardContext['sections']; n: Numbers; signups: Signup[]; nextCursor: string | null; paged: boolean; labels: Record<string, string> }) {
+  // The answers column only when someone on this page answered a question.
+  const answered = p.signups.some((s) => Object.keys(s.attributes ?? {}).length > 0);
   const base = `/admin/apps/${encodeURIComponent(p.app.slug)}/waitlist`;
   return (
     <AppShell title="Waitlist" owner={p.owner} app={p.app} sections={p.sections} current="waitlist" scripts={['admin.js', 'charts.js']} styles={['charts.css']}>
@@ -133,6 +153,7 @@ function WaitlistPage(p: { owner: { email: string; csrf: string }; app: App; sec
                   <th scope="col">Source</th>
                   <th scope="col">Country</th>
                   <th scope="col">Waitlist</th>
+                  {answered ? <th scope="col">Answers</th> : null}
                   <th scope="col">Signed up</th>
                 </tr>
               </thead>
@@ -143,6 +164,11 @@ function WaitlistPage(p: { owner: { email: string; csrf: string }; app: App; sec
                     <td data-label="Source">{s.source ?? <span class="muted">direct</span>}</td>
                     <td data-label="Country">{s.country ?? <span class="muted">–</span>}</td>
                     <td data-label="Waitlist">{s.flowSlug ?? <span class="muted">default</span>}</td>
+                    {answered ? (
+                      <td data-label="Answers">
+                        <Answers of={s.attributes} labels={p.labels} />
+                      </td>
+                    ) : null}
                     <td data-label="Signed up">
                       <time datetime={s.createdAt}>{formatTime(s.createdAt)}</time>
                     </td>
@@ -167,6 +193,17 @@ function WaitlistPage(p: { owner: { email: string; csrf: string }; app: App; sec
   );
 }
 
+/** The labels of the custom fields the app's waitlists publish, by field id (the first waitlist naming an id wins). */
+async function fieldLabels(request: FastifyRequest, d: DashboardContext, appId: string): Promise<Record<string, string>> {
+  const { flows } = await d.call<{ flows: { slug: string }[] }>(request, 'GET', '/api/v1/apps/:idOrSlug/flows', { params: { idOrSlug: appId }, query: { type: 'waitlist' } });
+  const labels: Record<string, string> = {};
+  for (const f of flows) {
+    const env = await d.call<{ published: { config: { fields?: { id: string; label: string }[] } } | null }>(request, 'GET', '/api/v1/apps/:idOrSlug/flows/waitlist', { params: { idOrSlug: appId }, query: { flowSlug: f.slug } });
+    for (const field of env.published?.config.fields ?? []) labels[field.id] ??= field.label;
+  }
+  return labels;
+}
+
 /** /admin/apps/:app/waitlist: signups per day, by source and country, the signups table and the CSV. */
 export function registerWaitlistDashboard(scope: FastifyInstance, d: DashboardContext, deps: { db: DbHandle; clock: Clock }) {
   scope.get('/admin/apps/:app/waitlist', { schema: { hide: true } }, async (request, reply) => {
@@ -180,7 +217,8 @@ export function registerWaitlistDashboard(scope: FastifyInstance, d: DashboardCo
       query: { limit: PAGE, ...(q.cursor ? { cursor: q.cursor } : {}) },
     });
     const n = await numbers(deps.db, deps.clock, app.id);
-    return sendAdmin(reply, WaitlistPage({ owner: d.owner(request), app, sections: d.sections, n, signups: page.signups, nextCursor: page.nextCursor, paged: !!q.cursor }));
+    const labels = await fieldLabels(request, d, app.id);
+    return sendAdmin(reply, WaitlistPage({ owner: d.owner(request), app, sections: d.sections, n, signups: page.signups, nextCursor: page.nextCursor, paged: !!q.cursor, labels }));
   });
 
   // The API's CSV export itself (one CSV writer): the same columns, guard and streaming.
