@@ -1,3 +1,4 @@
+import { editionFeatures } from './legal.edition-features.js';
 import type { Frozen } from './legal.schema.js';
 
 /**
@@ -10,6 +11,7 @@ import type { Frozen } from './legal.schema.js';
  * - 1: the model; the text without the law sections;
  * - 2 on: the text editions (text/index.ts, TEXT_EDITION the newest): 2 adds the law sections.
  *
+ * What each edition's text does is named in legal.edition-features.ts; the code asks its features.
  * New wording or a new derivation that would change what a published version shows is a new
  * edition. Releases before the single stamp stored two: `model` (the model's revision, 1; absent
  * before the model) and `text: { lang, edition }` (absent before editions); they are read here.
@@ -27,5 +29,5 @@ export function stampOf(frozen: Frozen): Stamp {
   return { lang: 'en', edition: frozen.model !== undefined ? 1 : 0 };
 }
 
-/** Whether the version derives from the data-flow model (edition 1 on). */
-export const usesModel = (frozen: Frozen) => stampOf(frozen).edition >= 1;
+/** Whether the version derives from the data-flow model (`dataFlowModel`, edition 1 on). */
+export const usesModel = (frozen: Frozen) => editionFeatures(stampOf(frozen).edition).dataFlowModel;

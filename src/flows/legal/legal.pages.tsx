@@ -14,6 +14,7 @@ import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LegalDoc, LegalService } from './legal.service.js';
 import { wordsOf } from './legal.words.js';
 import { stampOf } from './legal.edition.js';
+import { editionFeatures } from './legal.edition-features.js';
 import { textsOf, textStamp, type Texts } from './text/index.js';
 
 type Kind = 'privacy' | 'terms';
@@ -233,8 +234,8 @@ export function legalDraftView(config: LegalConfig, app: AppRow, frozen: Frozen,
 }
 
 const textFacts = (x: Texts) => ({ text: x.text, law: x.law, edition: x.edition });
-/** The "English prevails" notice, on a translation when the owner keeps English authoritative (edition 2 on). */
-const prevails = (config: LegalConfig, x: Texts, href: string) => (config.englishAuthoritative && x.text.lang !== 'en' && x.edition >= 2 ? x.law.englishPrevails({ href }) : undefined);
+/** The "English prevails" notice, on a translation when the owner keeps English authoritative (`englishPrevailsNotice`). */
+const prevails = (config: LegalConfig, x: Texts, href: string) => (config.englishAuthoritative && x.text.lang !== 'en' && editionFeatures(x.edition).englishPrevailsNotice ? x.law.englishPrevails({ href }) : undefined);
 
 /** The legal pages in the dashboard's preview (ids as `legalDraftView` takes them). */
 export const LEGAL_SCREENS = [

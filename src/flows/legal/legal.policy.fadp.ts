@@ -4,7 +4,7 @@ import { requestMethods, type LawFacts } from './legal.policy.law.js';
 import type { Inline } from './text/types.js';
 
 /**
- * The policy's blocks when only the Swiss FADP applies (text edition 3 on). The revised FADP (in
+ * The policy's blocks when only the Swiss FADP applies (`swissLawOnItsOwn`, legal.edition-features.ts). The revised FADP (in
  * force since 1 September 2023) has no list of legal bases like GDPR Art. 6: processing that keeps
  * to its principles is lawful unless it unlawfully infringes personality, and only then needs a
  * justification (Art. 31). So the policy states the purposes, recipients, countries and
@@ -15,8 +15,8 @@ type Block = { p: Inline[] } | { list: Inline[][] };
 const p = (...parts: Inline[]): Block => ({ p: parts });
 
 /** "Purposes of processing": instead of "Legal bases". */
-export function fadpPurposesBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
-  if (edition < 3 || !fadpOnly(laws)) return [];
+export function fadpPurposesBlocks({ T, L, laws, c, frozen, features }: LawFacts): Block[] {
+  if (!features.swissLawOnItsOwn || !fadpOnly(laws)) return [];
   const bases = legalBases(c, frozen, true);
   if (!bases.length) return [];
   return [
@@ -32,8 +32,8 @@ export function fadpPurposesBlocks({ T, L, laws, c, frozen, edition }: LawFacts)
 
 /** "Your rights" under the FADP: access, portability, rectification, erasure and objection, the FDPIC. */
 export function fadpRightsBlocks(facts: LawFacts): Block[] {
-  const { L, laws, c, contact, edition } = facts;
-  if (edition < 3 || !fadpOnly(laws)) return [];
+  const { L, laws, c, contact, features } = facts;
+  if (!features.swissLawOnItsOwn || !fadpOnly(laws)) return [];
   const a = c.gdpr?.authority ?? SWISS_AUTHORITY;
   return [
     p(L.fadpRightsIntro),

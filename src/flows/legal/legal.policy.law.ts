@@ -2,6 +2,7 @@ import { SWISS_AUTHORITY } from './legal.authorities.js';
 import { authorityOf, CCPA_CATEGORY, consentAges, dataFlows, deviceAccess, fadpOnly, legalBases, retentionClass, salesAndSharing, type Laws } from './legal.law.js';
 import { sharesForAdvertising } from './legal.model.js';
 import type { DataKind, Place } from './legal.presets.js';
+import type { EditionFeatures } from './legal.edition-features.js';
 import type { Frozen, LegalConfig } from './legal.schema.js';
 import type { LawText, PersonSlot } from './text/law.types.js';
 import type { CcpaCategory } from './text/law.types.js';
@@ -27,25 +28,25 @@ export interface LawFacts {
   c: LegalConfig;
   frozen: Frozen;
   contact: Inline[];
-  /** Edition of the text (text/index.ts): what edition 3 adds is said only from 3 on. */
-  edition: number;
+  /** What the version's edition says (legal.edition-features.ts). */
+  features: EditionFeatures;
 }
 
 /** The country names of a language ("Deutschland" in German), for the ages of consent. */
 const regionNames = (lang: string) => new Intl.DisplayNames([lang], { type: 'region' });
 
-/** Edition 3 on: the privacy request form (and the toll-free number, US only) beside the email. */
-export function requestMethods({ L, c, edition }: LawFacts, phone: boolean): Block[] {
+/** The privacy request form (and the toll-free number, US only) beside the email. */
+export function requestMethods({ L, c, features }: LawFacts, phone: boolean): Block[] {
   const form = c.entity.privacyRequestUrl;
   const tel = phone ? c.entity.tollFreeNumber : undefined;
-  if (edition < 3 || (!form && !tel)) return [];
+  if (!features.requestFormAndPhone || (!form && !tel)) return [];
   return [p(...L.otherRequestMethods({ form: form ? { text: form, href: form } : undefined, phone: tel }))];
 }
 
 const personOf = (x: { name: string; email?: string; address?: string }): PersonSlot => ({ name: x.name, email: x.email ? mail(x.email) : undefined, address: x.address });
 
 /** "Who is responsible": DPO and representatives (GDPR Art. 13(1)(b), 27). */
-export function whoBlocks({ L, laws, c, edition }: LawFacts): Block[] {
+export function whoBlocks({ L, laws, c, features }: LawFacts): Block[] {
   const e = c.entity;
   // A postal address wherever a privacy law applies (GDPR Art. 13(1)(a); COPPA's operator notice).
   const address = (laws.gdpr || laws.us) && e.address ? [p(L.postalAddress({ address: e.address }))] : [];
@@ -56,22 +57,22 @@ export function whoBlocks({ L, laws, c, edition }: LawFacts): Block[] {
     ...(e.euRepresentative ? [p(...L.euRepresentative(personOf(e.euRepresentative)))] : []),
     ...(e.ukRepresentative ? [p(...L.ukRepresentative(personOf(e.ukRepresentative)))] : []),
     // Art. 15 FADP: a foreign controller publishes its Swiss representative; said only where the FADP applies.
-    ...(e.swissRepresentative && laws.gdpr.ch && edition >= 3 ? [p(...L.swissRepresentative(personOf(e.swissRepresentative)))] : []),
+    ...(e.swissRepresentative && laws.gdpr.ch && features.swissRepresentative ? [p(...L.swissRepresentative(personOf(e.swissRepresentative)))] : []),
   ];
 }
 
 /** "Legal bases": each purpose in use with its Art. 6 basis; consent withdrawal, Art. 9 for health, legitimate interests. */
-export function basesBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
+export function basesBlocks({ T, L, laws, c, frozen, features }: LawFacts): Block[] {
   // The Swiss FADP alone has no legal bases: its own section says the purposes (legal.policy.fadp.ts).
-  if (!laws.gdpr || (edition >= 3 && fadpOnly(laws))) return [];
-  const bases = legalBases(c, frozen, edition >= 3);
+  if (!laws.gdpr || (features.swissLawOnItsOwn && fadpOnly(laws))) return [];
+  const bases = legalBases(c, frozen, features.crashReportingPurpose);
   if (!bases.length) return [];
   const law = L.lawName(laws.gdpr);
   const blocks: Block[] = [p(L.basesIntro({ law })), { list: bases.map(([purpose, basis]) => [L.basisItem({ purpose: L.purposeHeadings[purpose], basis: L.bases[basis]({ law }) })]) }];
-  if (edition >= 3 && laws.gdpr.ch) blocks.push(p(L.fadpAlso));
+  if (features.swissLawBesideGdpr && laws.gdpr.ch) blocks.push(p(L.fadpAlso));
   if (dataFlows(c, frozen).some((f) => f.kind === 'health')) blocks.push(p(L.healthConsent({ law })));
   if (bases.some(([, b]) => b === 'legitimate_interests')) blocks.push(p(L.legitimateInterests));
-  const ages = edition >= 3 && bases.some(([, b]) => b === 'consent') ? consentAges(c, laws) : [];
+  const ages = features.consentAgesPerCountry && bases.some(([, b]) => b === 'consent') ? consentAges(c, laws) : [];
   if (ages.length) {
     const names = regionNames(T.lang);
     const countries = (codes: string[]) => T.list(codes.map((x) => names.of(x) ?? x).sort((a, b) => a.localeCompare(b, T.lang)));
@@ -122,17 +123,17 @@ export function retentionBlocks({ T, L, laws, c, frozen }: LawFacts): Block[] {
 
 /** "Your rights" under the GDPR: the list, objection set apart, automated decisions, how, and the authority. */
 export function rightsBlocks(facts: LawFacts): Block[] {
-  const { L, laws, c, frozen, contact, edition } = facts;
-  if (!laws.gdpr || (edition >= 3 && fadpOnly(laws))) return [];
+  const { L, laws, c, frozen, contact, features } = facts;
+  if (!laws.gdpr || (features.swissLawOnItsOwn && fadpOnly(laws))) return [];
   const law = L.lawName(laws.gdpr);
   const a = authorityOf(c, laws.country);
-  const bases = legalBases(c, frozen, edition >= 3);
+  const bases = legalBases(c, frozen, features.crashReportingPurpose);
   return [
     p(L.rightsIntro({ law })),
     { list: L.rightsList.map((x) => [x]) },
     ...(bases.some(([, b]) => b === 'consent') ? [p(L.withdrawConsent({ law }))] : []),
     p(L.objection),
-    ...(edition >= 3 && laws.country === 'FR' ? [p(L.postMortem)] : []),
+    ...(features.frenchPostMortem && laws.country === 'FR' ? [p(L.postMortem)] : []),
     ...(c.declarations.profiling ? [p(L.automatedDecisions)] : []),
     p(...L.rightsHow({ contact })),
     ...requestMethods(facts, false),
@@ -141,20 +142,20 @@ export function rightsBlocks(facts: LawFacts): Block[] {
       : 'germany' in a
         ? p(...L.authorityGermany({ list: { text: L.germanAuthoritiesList, href: a.germany } }))
         : p(L.authorityWhereYouLive),
-    // Swiss residents' rights under the FADP beside the GDPR's (edition 3).
-    ...(edition >= 3 && laws.gdpr.ch ? [p(...L.fadpRightsAlso({ authority: { text: SWISS_AUTHORITY.name, href: SWISS_AUTHORITY.url } }))] : []),
+    // Swiss residents' rights under the FADP beside the GDPR's.
+    ...(features.swissLawBesideGdpr && laws.gdpr.ch ? [p(...L.fadpRightsAlso({ authority: { text: SWISS_AUTHORITY.name, href: SWISS_AUTHORITY.url } }))] : []),
   ];
 }
 
 /**
- * Edition 3, under "Selling, advertising and tracking" where EU or UK law applies: which services
+ * Under "Selling, advertising and tracking" where EU or UK law applies: which services
  * store or read an identifier on the device, with consent or as strictly necessary (ePrivacy Art.
  * 5(3), PECR reg. 6). A service whose optional purposes are not all on consent cannot be said to
  * ask it: it is named with those purposes and their basis as they are (a reader learns what
  * happens), and device_access_without_consent tells the owner.
  */
-export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts): Block[] {
-  if (edition < 3 || !laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
+export function deviceAccessBlocks({ T, L, laws, c, frozen, features }: LawFacts): Block[] {
+  if (!features.deviceAccess || !laws.gdpr || !(laws.gdpr.eu || laws.gdpr.uk)) return [];
   const access = deviceAccess(c, frozen);
   const consented = access.filter((x) => x.optional.length && !x.unconsented.length).map((x) => x.processor.name);
   const needed = access.filter((x) => !x.optional.length).map((x) => x.processor.name);
@@ -173,7 +174,7 @@ export function deviceAccessBlocks({ T, L, laws, c, frozen, edition }: LawFacts)
 
 /** "Your US state privacy rights" (CCPA/CPRA): categories, sale and sharing as the facts say, rights, agents, no discrimination. */
 export function usBlocks(facts: LawFacts): Block[] {
-  const { T, L, laws, c, frozen, contact, edition } = facts;
+  const { T, L, laws, c, frozen, contact, features } = facts;
   if (!laws.us) return [];
   const byCategory = new Map<CcpaCategory, string[]>();
   const kindsOf = new Map<CcpaCategory, DataKind[]>();
@@ -185,17 +186,17 @@ export function usBlocks(facts: LawFacts): Block[] {
   if (c.declarations.profiling) byCategory.set('inferences', unique([...(byCategory.get('inferences') ?? []), T.purposes.product_personalization]));
   const s = salesAndSharing(c, frozen);
   const blocks: Block[] = [p(L.ccpaIntro)];
-  // Edition 3: each category with the kinds collected in it, not its generic examples (inferences have none).
+  // Each category with the kinds collected in it, not its generic examples (inferences have none).
   const label = (cat: CcpaCategory) => {
     const kinds = kindsOf.get(cat);
-    if (edition < 3) return L.ccpaCategories[cat];
+    if (!features.ccpaCollectedKinds) return L.ccpaCategories[cat];
     return kinds ? L.ccpaCategoryKinds({ category: L.ccpaCategoryNames[cat], kinds: T.list(kinds.map((k) => T.kinds[k])) }) : L.ccpaCategoryNames[cat];
   };
   if (byCategory.size) blocks.push({ list: [...byCategory].map(([cat, purposes]) => [L.ccpaCollected({ category: label(cat), purposes: T.list(purposes) })]) });
-  if (edition >= 3) blocks.push(...disclosedBlocks(facts));
+  if (features.ccpaDisclosedRecipients) blocks.push(...disclosedBlocks(facts));
   const names = (cats: CcpaCategory[]) => T.list(unique(cats).map((x) => L.ccpaCategories[x]));
-  // Edition 3: consumers under 16 (§ 1798.120(c)), and the form or toll-free number beside the email.
-  const minors = edition >= 3;
+  // Consumers under 16 (§ 1798.120(c)); requestMethods adds the form or toll-free number beside the email.
+  const minors = features.ccpaUnder16;
   if (s.neither) blocks.push(p(L.ccpaNoSaleOrShare), ...(minors ? [p(L.ccpaNoSaleMinors)] : []));
   else {
     if (s.sells) blocks.push(p(L.ccpaSold({ categories: names([...byCategory.keys()]) })));
@@ -209,12 +210,12 @@ export function usBlocks(facts: LawFacts): Block[] {
   if (byCategory.has('sensitive')) blocks.push(p(L.ccpaSensitive));
   blocks.push(p(...L.ccpaRights({ contact })), ...(s.neither ? requestMethods(facts, true) : []));
   blocks.push(p(...L.ccpaAppeal({ contact })), p(L.ccpaAgents), p(L.ccpaNoDiscrimination));
-  if (edition >= 3) blocks.push(...doNotTrackBlocks(facts));
+  if (features.doNotTrack) blocks.push(...doNotTrackBlocks(facts));
   return blocks;
 }
 
 /**
- * Edition 3: each CCPA category and the processors it went to for a business purpose (11 CCR §
+ * Each CCPA category and the processors it went to for a business purpose (11 CCR §
  * 7011(e)(1)(F)), with only the kinds each got rather than the category's generic examples
  * (Firebase's identifiers are a device identifier, not an email address): recipients that got the
  * same kinds share an item. The owner's own platform data goes to no one.
@@ -240,7 +241,7 @@ function disclosedBlocks({ T, L, c, frozen }: LawFacts): Block[] {
 }
 
 /**
- * Edition 3, CalOPPA (Cal. Bus. & Prof. Code § 22575(b)(5), (6)): every app collecting personal
+ * CalOPPA (Cal. Bus. & Prof. Code § 22575(b)(5), (6)): every app collecting personal
  * information from Californians says how it answers "Do Not Track" and whether others may track
  * through it. "No one" only when no processor tracks and tracking is not declared.
  */
@@ -251,16 +252,16 @@ function doNotTrackBlocks({ T, L, c, frozen }: LawFacts): Block[] {
 }
 
 /** COPPA wording in "Children", for an app directed at children when US law applies; "no behavioural ads" only when true. */
-export function coppaBlocks({ L, laws, c, frozen, contact, edition }: LawFacts): Block[] {
+export function coppaBlocks({ L, laws, c, frozen, contact, features }: LawFacts): Block[] {
   if (!laws.us || !c.childrenDirected) return [];
   const ads = c.declarations.advertising || c.declarations.tracking || frozen.processors.some(sharesForAdvertising);
-  // Edition 3 states the obligation and its exceptions without claiming how consent is obtained (the config cannot say).
-  // Edition 3: the operator's contact details, as COPPA's notice lists them (16 CFR 312.4(d)(1)).
+  // coppaVerifiableConsent states the obligation and its exceptions without claiming how consent is obtained (the config cannot say).
+  // The operator's contact details, as COPPA's notice lists them (16 CFR 312.4(d)(1)).
   const e = c.entity;
-  const operator = edition >= 3 ? [p(...L.coppaOperator({ name: e.name, address: e.address, phone: e.tollFreeNumber, email: e.contactEmail ? mail(e.contactEmail) : undefined }))] : [];
-  // Edition 3: consent to collection apart from disclosure to third parties (§ 312.4(d)(3)), where anyone but the owner (and the Appflows it runs) receives data.
-  const thirdParties = edition >= 3 && frozen.processors.some((x) => x.preset !== 'appflows') ? [p(L.coppaThirdParties)] : [];
-  // Edition 3: whether children can make personal information public (§ 312.4(d)(2)): a published wishlist board shows ideas and comments to anyone.
-  const shown = edition >= 3 ? [p(L.coppaPublic({ public: frozen.flows.some((f) => PUBLIC_FLOW_TYPES.includes(f.type)) }))] : [];
-  return [...operator, p(edition >= 3 ? L.coppaVerifiableConsent : L.coppaConsent), ...shown, p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
+  const operator = features.coppaOperatorContact ? [p(...L.coppaOperator({ name: e.name, address: e.address, phone: e.tollFreeNumber, email: e.contactEmail ? mail(e.contactEmail) : undefined }))] : [];
+  // Consent to collection apart from disclosure to third parties (§ 312.4(d)(3)), where anyone but the owner (and the Appflows it runs) receives data.
+  const thirdParties = features.coppaThirdPartyConsent && frozen.processors.some((x) => x.preset !== 'appflows') ? [p(L.coppaThirdParties)] : [];
+  // Whether children can make personal information public (§ 312.4(d)(2)): a published wishlist board shows ideas and comments to anyone.
+  const shown = features.coppaPublicPosts ? [p(L.coppaPublic({ public: frozen.flows.some((f) => PUBLIC_FLOW_TYPES.includes(f.type)) }))] : [];
+  return [...operator, p(features.coppaVerifiableConsent ? L.coppaVerifiableConsent : L.coppaConsent), ...shown, p(...L.coppaParents({ contact })), ...thirdParties, ...(ads ? [] : [p(L.coppaNoAds)])];
 }

@@ -5,6 +5,7 @@ import { isCrashReporting, lawsOf, type Laws } from './legal.law.js';
 import { OPEN_FROM } from './legal.children-age.js';
 import { basesBlocks, coppaBlocks, deviceAccessBlocks, retentionBlocks, rightsBlocks, transferBlocks, usBlocks, whoBlocks, type LawFacts } from './legal.policy.law.js';
 import { fadpPurposesBlocks, fadpRightsBlocks } from './legal.policy.fadp.js';
+import { editionFeatures, type EditionFeatures } from './legal.edition-features.js';
 import { en } from './text/en.js';
 import { lawEn } from './text/law.en.js';
 import type { LawText } from './text/law.types.js';
@@ -42,8 +43,8 @@ export interface Facts {
   edition?: number;
 }
 
-/** The laws a version of this edition answers to: none before edition 2. */
-const lawsFor = (c: LegalConfig, edition: number): Laws => (edition >= 2 ? lawsOf(c) : { gdpr: null, us: false });
+/** The laws a version of this edition answers to: none before the law sections. */
+const lawsFor = (c: LegalConfig, features: EditionFeatures): Laws => (features.lawSections ? lawsOf(c) : { gdpr: null, us: false });
 
 type PlatformUse = NonNullable<LegalConfig['platformData']>[number];
 /** "Health data (HealthKit / Health Connect) (read and write): to log your sleep". */
@@ -87,46 +88,46 @@ const unique = (w: string[]) => [...new Set(w)];
  * the text's language (the frozen `description` is the English default publish filled in, and
  * what edition 1 shows, as published).
  */
-function describe(T: LegalText, c: LegalConfig, x: ResolvedProcessor, edition: number): string {
+function describe(T: LegalText, c: LegalConfig, x: ResolvedProcessor, features: EditionFeatures): string {
   const own = c.processors.find((e) => e.id === x.id)?.description;
   if (own) return own;
-  if (edition < 2) return x.description;
+  if (!features.translatedDescriptions) return x.description;
   if (x.preset) return T.presets[x.preset as PresetId] ?? x.description;
   return x.mapped
     ? T.customProcessor({ name: x.name, kinds: T.list(x.receives.map((r) => T.kinds[r.kind])), purposes: T.list(unique(x.receives.flatMap((r) => r.purposes).map((q) => T.purposes[q]))) })
     : T.customProcessorUnmapped({ name: x.name });
 }
 
-/** A purpose in a "Receives:" line; from edition 3 crash data for app functionality says crash reporting, as the legal bases do (legal.law.ts). */
-function purposeWords(T: LegalText, x: ResolvedProcessor, kind: DataKind, q: Purpose, edition: number): string {
-  return edition >= 3 && q === 'app_functionality' && isCrashReporting(kind, x) ? T.purposeCrash : T.purposes[q];
+/** A purpose in a "Receives:" line; with `crashReportingPurpose` crash data for app functionality says crash reporting, as the legal bases do (legal.law.ts). */
+function purposeWords(T: LegalText, x: ResolvedProcessor, kind: DataKind, q: Purpose, features: EditionFeatures): string {
+  return features.crashReportingPurpose && q === 'app_functionality' && isCrashReporting(kind, x) ? T.purposeCrash : T.purposes[q];
 }
 
 /**
- * Whether what a processor receives is linked: from edition 3 per data type as the App Store
+ * Whether what a processor receives is linked: with `linkedPerDataType` per data type as the App Store
  * answers it (a device ID another service links is "linked" here too); before, the processor's own
  * answer, as published.
  */
-function linkedWords(T: LegalText, x: ResolvedProcessor, model: LegalModel, edition: number): { linked: boolean; linkedKinds?: string } {
-  if (edition < 3 || model.legacy) return { linked: x.linkedToIdentity };
+function linkedWords(T: LegalText, x: ResolvedProcessor, model: LegalModel, features: EditionFeatures): { linked: boolean; linkedKinds?: string } {
+  if (!features.linkedPerDataType || model.legacy) return { linked: x.linkedToIdentity };
   const isLinked = linkedPerType(model);
   const linked = [...new Set(x.receives.filter((r) => isLinked(r.kind)).map((r) => r.kind))];
   if (!linked.length || linked.length === unique(x.receives.map((r) => r.kind)).length) return { linked: linked.length > 0 };
   return { linked: true, linkedKinds: T.list(linked.map((k) => T.kinds[k])) };
 }
 
-function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, model: LegalModel, edition: number): ProcessorBlock {
+function processorBlock(T: LegalText, c: LegalConfig, x: ResolvedProcessor, model: LegalModel, features: EditionFeatures): ProcessorBlock {
   const flowWord = (type: string) => T.flowTypes[type as FlowType] ?? type.replace(/_/g, ' ');
   return {
     ...x,
-    description: describe(T, c, x, edition),
+    description: describe(T, c, x, features),
     receivesLabel: T.processorReceivesLabel,
     receivesLine:
       x.mapped && x.receives.length
         ? T.processorReceives({
             kinds: T.list(x.receives.map((r) => T.kinds[r.kind])),
-            purposes: T.list(unique(x.receives.flatMap((r) => r.purposes.map((q) => purposeWords(T, x, r.kind, q, edition))))),
-            ...linkedWords(T, x, model, edition),
+            purposes: T.list(unique(x.receives.flatMap((r) => r.purposes.map((q) => purposeWords(T, x, r.kind, q, features))))),
+            ...linkedWords(T, x, model, features),
             tracking: x.usedForTracking,
           })
         : null,
@@ -141,7 +142,8 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   const app = appName;
   const contact = reach(T, c);
   const title = T.policyTitles;
-  const law: LawFacts = { T, L, laws: lawsFor(c, edition), c, frozen, contact, edition };
+  const features = editionFeatures(edition);
+  const law: LawFacts = { T, L, laws: lawsFor(c, features), c, frozen, contact, features };
   out.push({
     id: 'who',
     title: title.who,
@@ -166,10 +168,10 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
   if (processors.length === 0 && leaving.length === 0) {
     blocks.push(p(T.nothingLeaves({ app })));
   } else {
-    // Independent controllers are named (edition 2 on): see usesDataForItself.
-    const ownUse = edition >= 2 ? processors.filter(usesDataForItself).map((x) => x.name) : [];
+    // Independent controllers are named: see usesDataForItself.
+    const ownUse = features.namesIndependentControllers ? processors.filter(usesDataForItself).map((x) => x.name) : [];
     blocks.push(p(ownUse.length ? T.onlyListedLeavesSomeOwnUse({ names: ownUse }) : T.onlyListedLeaves));
-    for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, model, edition) });
+    for (const x of processors) blocks.push({ processor: processorBlock(T, c, x, model, features) });
     if (leaving.length) {
       blocks.push(p(T.entityReceives({ entity: who })));
       blocks.push({
@@ -207,7 +209,7 @@ export function privacySections({ appName, config: c, frozen, text: T = en, law:
     out.push({
       id: 'children',
       title: title.children,
-      blocks: [p(...(c.childrenDirected ? (edition >= 3 ? T.forChildrenPlain : T.forChildren)({ app, contact }) : T.notForChildren({ age: OPEN_FROM, app, contact }))), ...coppaBlocks(law)],
+      blocks: [p(...(c.childrenDirected ? (features.childrenWithoutMinimalDataClaim ? T.forChildrenPlain : T.forChildren)({ app, contact }) : T.notForChildren({ age: OPEN_FROM, app, contact }))), ...coppaBlocks(law)],
     });
   }
 
@@ -264,7 +266,7 @@ export function termsSections({ appName, config: c, text: T = en, edition = 1 }:
   if (c.medicalDisclaimer) {
     out.push({ id: 'medical', title: title.medical, blocks: [p(typeof c.medicalDisclaimer === 'string' ? c.medicalDisclaimer : T.medicalDefault({ app }))] });
   }
-  out.push({ id: 'liability', title: title.liability, blocks: [p(T.asIs({ app, entity: who })), ...(edition >= 3 ? [p(T.liabilityUnlimited)] : [])] });
+  out.push({ id: 'liability', title: title.liability, blocks: [p(T.asIs({ app, entity: who })), ...(editionFeatures(edition).liabilityCarveOuts ? [p(T.liabilityUnlimited)] : [])] });
   if (c.terms?.appleStandardEula ?? true) out.push({ id: 'eula', title: title.eula, blocks: [p(...T.appleEula({ href: EULA }))] });
   out.push({ id: 'privacy', title: title.privacy, blocks: [p(...T.privacyReference({ href: privacyUrl }))] });
   for (const [i, s] of (c.terms?.sections ?? []).entries()) {

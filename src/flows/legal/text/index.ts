@@ -36,7 +36,8 @@ export const TEXT_LOCALES = Object.keys(LEGAL_TEXTS) as TextLocale[];
  * adds them; edition 3 gives the Swiss FADP its own wording, the GDPR Art. 8 ages, crash
  * reporting on legitimate interests, US under-16s and request methods, and COPPA without claiming
  * how consent is obtained. An edition's sentences never change once published: new wording is a
- * new edition (with the old sentences kept for the old one).
+ * new edition (with the old sentences kept for the old one), named as features in
+ * legal.edition-features.ts.
  */
 export const TEXT_EDITION = 3;
 
