@@ -192,7 +192,8 @@ export function LivePanel({ live: l, editHref }: { live: LiveInfo; editHref?: st
     <section class="card live" aria-labelledby="live-h">
       <div class="live-head">
         <h2 id="live-h">Where it lives</h2>
-        <span class="badge on">v{l.published} live</span>
+        {/* In the editor its title bar already says which version is live. */}
+        {editHref ? <span class="badge on">v{l.published} live</span> : null}
         {editHref ? (
           <a class="button small secondary" href={editHref}>
             Open the editor

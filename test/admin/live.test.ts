@@ -101,6 +101,8 @@ describeEachDb('dashboard: where is my page', (dialect) => {
       expect(tab.body, type).toContain('<details class="live-strip">');
       expect(liveCard(tab.body), type).toContain(`<input id="live-url" class="mono" readonly value="${expected[type].url}"`);
       expect(tab.body, type).toContain(`href="/admin/apps/sleepy/flows/${type}"`);
+      // The editor says once which version is live (its title bar), not again in the card.
+      expect((await t.page(`/admin/apps/sleepy/flows/${type}`, cookie)).body.match(/>v\d+ live</g), type).toHaveLength(1);
       // And the way back: the editor links its flow's tab (what came in), which is there.
       const editor = await t.page(`/admin/apps/sleepy/flows/${type}`, cookie);
       expect(editor.body, type).toMatch(new RegExp(`<a href="/admin/apps/sleepy/${type}">[^<]+ tab: what came in</a>`));

@@ -25,7 +25,7 @@ export function waitlistWarnings(c: WaitlistConfig): Warning[] {
   const hero = c.hero;
   if (!!c.success.ctaLabel !== !!c.success.ctaUrl) {
     const missing = c.success.ctaLabel ? 'ctaUrl' : 'ctaLabel';
-    out.push({ code: 'partial_cta', path: `/success/${missing}`, message: `The success button needs both ctaLabel and ctaUrl; without ${missing} the page shows no button.` });
+    out.push({ code: 'partial_cta', path: `/success/${missing}`, message: `The success button needs both a label (ctaLabel) and a link (ctaUrl); without its ${missing === 'ctaUrl' ? 'link' : 'label'} the page shows no button.` });
   }
   if (hero?.accentColor && 1.05 / (luminance(hero.accentColor) + 0.05) < 3) {
     out.push({ code: 'low_contrast_accent', path: '/hero/accentColor', message: `White text on ${hero.accentColor} is hard to read; pick a darker accent.` });

@@ -28,6 +28,8 @@ describeEachDb('waitlist: half a success button is a warning, and shown as none'
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ ok: true });
     expect(saved.json().warnings.map((w: { code: string; path: string }) => `${w.code} ${w.path}`)).toEqual([`partial_cta ${missing}`]);
+    // Said so an app maker reads it in the dashboard too, naming the API's fields for clients.
+    expect(saved.json().warnings[0].message).toMatch(/^The success button needs both a label \(ctaLabel\) and a link \(ctaUrl\); without its (label|link) the page shows no button\.$/);
     // Stored as sent: the owner sees what they saved and can add the other half.
     const env = (await t.app.inject({ method: 'GET', url: `/api/v1/apps/half/flows/waitlist?flowSlug=${flowSlug}`, headers: t.auth })).json();
     expect(env.draft.config.success).toEqual(success);
