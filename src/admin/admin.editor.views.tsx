@@ -6,6 +6,7 @@ import { LivePanel, type LiveInfo } from './admin.editor.live.js';
 import { SchedulePanel, type ScheduleView } from './admin.editor.schedule.js';
 import { notDone, plainMessage, problemsHeadline } from './admin.messages.js';
 import { Alert, Csrf, formatTime, Shell, type ShellProps } from './admin.views.js';
+import { DiffLines } from './admin.editor.diff.js';
 
 type Owner = NonNullable<ShellProps['owner']>;
 
@@ -100,26 +101,6 @@ function Problems(p: { error?: string; errorLink?: { href: string; label: string
         </Alert>
       ) : null}
     </div>
-  );
-}
-
-function DiffLines(p: { changes: Change[] }) {
-  return (
-    <>
-      {p.changes.flatMap((c) =>
-        c.value
-          .replace(/\n$/, '')
-          .split('\n')
-          .map((line) => (
-            <span class={c.added ? 'add' : c.removed ? 'del' : 'same'}>
-              {c.added ? '+ ' : c.removed ? '- ' : '  '}
-              {line}
-              {c.added ? <span class="visually-hidden"> (added)</span> : c.removed ? <span class="visually-hidden"> (removed)</span> : null}
-              {'\n'}
-            </span>
-          )),
-      )}
-    </>
   );
 }
 
@@ -385,26 +366,6 @@ export function EditorPage(p: EditorProps) {
           </form>
         </section>
       ) : null}
-    </Shell>
-  );
-}
-
-export function DiffPage(p: { owner: Owner; app: App; label: string; back: string; a: string; b: string; changes: Change[] }) {
-  return (
-    <Shell title={`Diff ${p.a} → ${p.b}`} owner={p.owner} current="apps" wide>
-      <p class="crumbs">
-        <a href="/admin/apps">Apps</a> › <a href={`/admin/apps/${p.app.slug}`}>{p.app.name}</a> › <a href={p.back}>{p.label}</a> › diff
-      </p>
-      <h1>
-        {p.label}: {p.a} → {p.b}
-      </h1>
-      {p.changes.every((c) => !c.added && !c.removed) ? <Alert kind="ok">No differences.</Alert> : null}
-      <pre class="diff" aria-label="Differences, line by line">
-        <DiffLines changes={p.changes} />
-      </pre>
-      <p>
-        <a href={p.back}>Back to the editor</a>
-      </p>
     </Shell>
   );
 }
